@@ -1,0 +1,72 @@
+"""A heuristic value of a position for one seat: the score it would have now, plus what its
+resources and unmet contracts are likely to become. Shared by `greedy` and by the truncated
+playouts of search bots."""
+
+from __future__ import annotations
+
+from snowdonia.game import Game
+from snowdonia.rules.scoring import best_assignment
+
+# What one unit is worth in VP early in the game; resources fade as the track nears the top.
+STEEL, IRON, STONE, RUBBLE = 3.2, 0.9, 1.5, 0.35
+COAL_WITH_TRAIN, COAL = 0.9, 0.3
+TRAIN = 3.0
+UNMET_SHARE = 0.45
+
+
+def evaluate(g: Game, p: int) -> float:
+    cfg = g.cfg
+    site_vp = 0
+    station_markers = 0
+    for i in range(cfg.n_slots):
+        if g.slot_owner[i] == p:
+            site_vp += cfg.slot_vp[i]
+            station_markers += 1
+    for b in range(cfg.n_bsites):
+        if g.bsite_owner[b] == p:
+            site_vp += cfg.bsite_vp[b]
+            station_markers += 1
+    track_vp = 0
+    track_markers = 0
+    for t in range(cfg.n_tracks):
+        if g.track_owner[t] == p:
+            track_vp += g.track_vp[t]
+            track_markers += 1
+    value = float(site_vp + track_vp + cfg.stations[g.surveyor[p]].surveyor_vp)
+    t = g.train[p]
+    if t:
+        value += cfg.train[t].ability.get("end_vp", 0)
+    # Contracts: what can be met now, plus a share of what is partly met.
+    cards = []
+    held = g.hand[p] | g.played[p]
+    c = 0
+    while held:
+        if held & 1:
+            bonus = cfg.contract[c].bonus
+            if "coal_vp" in bonus:
+                value += bonus["coal_vp"] * g.coal[p]
+            elif "surveyor_tiers" in bonus:
+                h = cfg.stations[g.surveyor[p]].height
+                value += max((v for s, v in bonus["surveyor_tiers"] if h >= float(s)), default=0)
+            else:
+                cards.append((bonus["vp"], bonus.get("rubble", 0), bonus.get("track", 0),
+                              bonus.get("station", 0)))
+        held >>= 1
+        c += 1
+    if cards:
+        met_vp, met = best_assignment(cards, g.rubble[p], track_markers, station_markers)
+        value += met_vp
+        for i, (vp, nr, nt, ns) in enumerate(cards):
+            if i in met:
+                continue
+            need = nr + nt + ns
+            have = min(nr, g.rubble[p]) + min(nt, track_markers) + min(ns, station_markers)
+            value += UNMET_SHARE * vp * (have / need if need else 0.0)
+    if g.over:
+        return value
+    fade = 1.0 - 0.8 * g.laid / cfg.n_tracks
+    res = (
+        STEEL * g.steel[p] + IRON * g.iron[p] + STONE * g.stone[p] + RUBBLE * g.rubble[p]
+        + (COAL_WITH_TRAIN if t else COAL) * g.coal[p] + (TRAIN if t else 0.0)
+    )
+    return value + fade * res

@@ -1,0 +1,174 @@
+"""The one action model shared by the engine, bots, user interfaces and records.
+
+Every decision a player can ever face (spec/snowdonia-rules.md §6) is one entry of a fixed
+catalogue built once from the component data. Each `Action` has a stable string form (what
+records, logs and the HTTP API carry) and a stable integer id (what OpenSpiel and
+PettingZoo use). The engine hands out catalogue objects, so legality is an identity check
+rather than a parse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from snowdonia.data import components
+
+AREAS = "ABCDEFG"
+# The most spaces any area has at any player count, plus G which is unlimited.
+MAX_SPACES = {"A": 4, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3}
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now. The message says why and lists what is legal."""
+
+
+class ActionParseError(IllegalAction):
+    """A string that is not the text form of any Snowdonia action."""
+
+
+class Action(NamedTuple):
+    """One decision. `kind` names the decision family; `args` are small ints or strings.
+
+    kinds and their string forms:
+      hire                      take the Pub labourer for coal
+      pass                      decline an optional choice (hire, contract window, extra build, #3)
+      place A2 / place G        put a labourer on a space
+      play 13                   play contract #13 in the open window
+      take iron=2 stone=1 coal=0  cubes from the Stock Yard (area A, #20, #23)
+      convert steel=1 stone=2   Works conversions (area C, #11, #12, #24)
+      build hebron.3 iron=1 rubble=0   pay for a building site (iron= steel paid as iron, rubble= stone paid as rubble)
+      buy 5 iron=0              buy train No. 5 (Build action)
+      pick 17                   take contract #17 from the Site Office
+      keep 17                   #5: the contract kept
+      maintain steel|16|21|return   train maintenance
+      weather sun|rain|fog      #4: new middle weather disc
+      move A2 E1                #28: move a placed labourer
+      clear                     #3: clear the next space
+    """
+
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    def __str__(self) -> str:
+        text = _TEXT.get(self)
+        if text is None:
+            catalogue()  # fills the table of string forms on first use
+            text = _TEXT.get(self) or _fmt(self.kind, self.args)
+        return text
+
+    @property
+    def id(self) -> int:
+        return catalogue().index[self]
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse the string form; raises ActionParseError naming the problem."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action must be a string, not {type(text).__name__}")
+        norm = " ".join(text.strip().split())
+        found = catalogue().by_text.get(norm)
+        if found is None:
+            head = norm.split(" ", 1)[0] if norm else ""
+            kinds = sorted({a.kind for a in catalogue().actions})
+            if head not in kinds:
+                raise ActionParseError(
+                    f"unknown action {text!r}: it must start with one of {', '.join(kinds)}"
+                )
+            examples = [str(a) for a in catalogue().actions if a.kind == head][:4]
+            raise ActionParseError(
+                f"malformed action {text!r}; {head!r} actions look like: {'; '.join(examples)}"
+            )
+        return found
+
+    @staticmethod
+    def from_id(action_id: int) -> Action:
+        acts = catalogue().actions
+        if not 0 <= action_id < len(acts):
+            raise ActionParseError(f"action id {action_id} is outside 0..{len(acts) - 1}")
+        return acts[action_id]
+
+
+_TEXT: dict[Action, str] = {}
+
+
+def _fmt(kind: str, args: tuple[int | str, ...]) -> str:
+    if kind == "place":
+        return f"place {args[0]}{args[1]}" if args[0] != "G" else "place G"
+    if kind == "take":
+        return f"take iron={args[0]} stone={args[1]} coal={args[2]}"
+    if kind == "convert":
+        return f"convert steel={args[0]} stone={args[1]}"
+    if kind == "build":
+        return f"build {args[0]}.{args[1]} iron={args[2]} rubble={args[3]}"
+    if kind == "buy":
+        return f"buy {args[0]} iron={args[1]}"
+    if kind == "move":
+        return f"move {_space(args[0], args[1])} {_space(args[2], args[3])}"
+    return " ".join([kind, *map(str, args)])
+
+
+def _space(area: int | str, num: int | str) -> str:
+    return "G" if area == "G" else f"{area}{num}"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    actions: tuple[Action, ...]
+    index: dict[Action, int]
+    by_text: dict[str, Action]
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> Catalogue:
+    """Every action of every scenario and player count, in a fixed order (ids are stable
+    as long as the component data keeps its shape)."""
+    comp = components()
+    acts: list[Action] = [Action("pass"), Action("hire"), Action("clear")]
+    for area in AREAS[:-1]:
+        for n in range(1, MAX_SPACES[area] + 1):
+            acts.append(Action("place", (area, n)))
+    acts.append(Action("place", ("G", 0)))
+    for c in comp.contracts:
+        acts.append(Action("play", (c.number,)))
+    for ni in range(6):
+        for ns in range(6 - ni):
+            for nc in range(6 - ni - ns):
+                acts.append(Action("take", (ni, ns, nc)))
+    for st in range(4):
+        for sn in range(4 - st):
+            acts.append(Action("convert", (st, sn)))
+    for station in comp.stations:
+        for k, b in enumerate(station.building_sites, 1):
+            for iron in range(b.steel + 1):
+                for rub in range(b.stone + 1):
+                    acts.append(Action("build", (station.key, k, iron, rub)))
+    for t in comp.trains:
+        for iron in range(t.cost + 1):
+            acts.append(Action("buy", (t.number, iron)))
+    for c in comp.contracts:
+        acts.append(Action("pick", (c.number,)))
+    for c in comp.contracts:
+        acts.append(Action("keep", (c.number,)))
+    for m in ("steel", "return"):
+        acts.append(Action("maintain", (m,)))
+    for c in comp.contracts:
+        if c.effect == "maintenance":
+            acts.append(Action("maintain", (c.number,)))
+    for w in ("sun", "rain", "fog"):
+        acts.append(Action("weather", (w,)))
+    spaces: list[tuple[str, int]] = [
+        (a, n) for a in AREAS[:-1] for n in range(1, MAX_SPACES[a] + 1)
+    ] + [("G", 0)]
+    for fa, fn in spaces:
+        for ta, tn in spaces:
+            if (fa, fn) != (ta, tn):
+                acts.append(Action("move", (fa, fn, ta, tn)))
+    for a in acts:
+        _TEXT[a] = _fmt(a.kind, a.args)
+    return Catalogue(
+        actions=tuple(acts),
+        index={a: i for i, a in enumerate(acts)},
+        by_text={_TEXT[a]: a for a in acts},
+    )

@@ -1,0 +1,65 @@
+"""The Supply Bag and the contract deck: the only places randomness enters the game."""
+
+from __future__ import annotations
+
+from snowdonia.rules.rng import below, shuffle
+from snowdonia.rules.state import State
+
+IRON, STONE, COAL, EVENT_CUBE = 0, 1, 2, 3
+CUBE_NAMES = ("iron", "stone", "coal", "event")
+
+
+def draw(g: State, allow_events: bool = True) -> int:
+    """Draw one cube at random; return its kind, or -1 when the bag is empty."""
+    ev = g.bag_e if allow_events else 0
+    total = g.bag_i + g.bag_s + g.bag_c + ev
+    if total == 0:
+        return -1
+    g.rng, r = below(g.rng, total)
+    if r < g.bag_i:
+        g.bag_i -= 1
+        return IRON
+    r -= g.bag_i
+    if r < g.bag_s:
+        g.bag_s -= 1
+        return STONE
+    r -= g.bag_s
+    if r < g.bag_c:
+        g.bag_c -= 1
+        return COAL
+    g.bag_e -= 1
+    return EVENT_CUBE
+
+
+def take_coal(g: State, wanted: int) -> int:
+    """Take up to `wanted` coal out of the bag (not at random: coal is picked out by colour)."""
+    got = min(wanted, g.bag_c)
+    g.bag_c -= got
+    return got
+
+
+def draw_contract(g: State) -> int:
+    """Top card of the contract deck (0 if deck and discard pile are both empty). When the
+    deck is empty the discard pile is shuffled into a new deck (spec rules §1.4)."""
+    if not g.deck:
+        if not g.discard:
+            return 0
+        _reshuffle(g)
+    return g.deck.pop()
+
+
+def _reshuffle(g: State) -> None:
+    g.deck = g.discard
+    g.discard = []
+    g.kdisc = [0] * g.cfg.players  # nobody knows the new order
+    g.rng = shuffle(g.rng, g.deck)
+
+
+def top_back(g: State) -> str | None:
+    """The weather icon on the back of the deck's top card: public at the table. When the
+    deck is empty the discard pile is shuffled first, as the weather step needs a card."""
+    if not g.deck and g.discard:
+        _reshuffle(g)
+    if not g.deck:
+        return None
+    return g.cfg.contract[g.deck[-1]].back

@@ -1,0 +1,179 @@
+"""Static facts of one game: what the settings and the component data fix at set-up.
+
+A `Config` is built once per game and shared, never copied, by every clone of it; the
+mutable position lives in `state.State`. Keeping the two apart is what makes clones cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from snowdonia.data import Components, Station, components
+
+SCENARIOS = ("mount_snowdon", "blaenau_ffestiniog")
+EDITIONS = ("original", "deluxe")
+AREAS = "ABCDEFG"
+
+
+class SettingsError(ValueError):
+    """A game cannot be created with these settings; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    edition: str = "original"
+    light_fog: bool = False
+    contracts_per_window: int = 0  # 0 = unlimited (English rulebook: "one or more")
+    solo_train: int = 1
+    deluxe_track_cards: bool = False
+    round_limit: int = 60  # safety net only: no rule ends a game this way
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "light_fog": self.light_fog,
+            "contracts_per_window": self.contracts_per_window,
+            "solo_train": self.solo_train,
+            "deluxe_track_cards": self.deluxe_track_cards,
+            "round_limit": self.round_limit,
+        }
+
+
+def make_settings(players: int, scenario: str, **raw: Any) -> Settings:
+    """Validate players, scenario and settings; raise SettingsError with a clear reason."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
+        raise SettingsError(f"players must be a whole number from 1 to 5, not {players!r}")
+    if scenario not in SCENARIOS:
+        raise SettingsError(f"unknown scenario {scenario!r}; choose one of {', '.join(SCENARIOS)}")
+    if scenario == "blaenau_ffestiniog":
+        raise SettingsError(
+            "scenario 'blaenau_ffestiniog' is not playable yet: the blue side of the station "
+            "cards (site costs, VP, free resources) is unknown (spec/snowdonia-data.md §10)"
+        )
+    known = set(Settings.__dataclass_fields__)
+    unknown = set(raw) - known
+    if unknown:
+        raise SettingsError(f"unknown setting(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
+    s = Settings(**raw)
+    if s.edition not in EDITIONS:
+        raise SettingsError(f"edition must be one of {', '.join(EDITIONS)}, not {s.edition!r}")
+    if not isinstance(s.light_fog, bool):
+        raise SettingsError("light_fog must be true or false")
+    if s.contracts_per_window not in (0, 1):
+        raise SettingsError("contracts_per_window must be 0 (unlimited) or 1")
+    if not isinstance(s.solo_train, int) or not 1 <= s.solo_train <= 7:
+        raise SettingsError("solo_train must be a train number from 1 to 7")
+    if s.deluxe_track_cards and s.edition != "deluxe":
+        raise SettingsError("deluxe_track_cards needs edition 'deluxe'")
+    if not isinstance(s.round_limit, int) or s.round_limit < 5:
+        raise SettingsError("round_limit must be a whole number of at least 5")
+    return s
+
+
+class Config:
+    """Everything fixed for one game. Route layout: a list of *slots* in excavation order
+    (spec rules §2 B): the track cards before a station, then that station's excavation
+    sites left to right, and so on up the mountain."""
+
+    def __init__(self, players: int, scenario: str, settings: Settings) -> None:
+        comp = components()
+        self.comp: Components = comp
+        self.players = players
+        self.scenario = scenario
+        self.settings = settings
+        self.deluxe = settings.edition == "deluxe"
+        self.solo = players == 1
+        self.contracts_per_window = settings.contracts_per_window
+        stations: list[Station] = [
+            s for s in comp.stations
+            if players in s.players and not (self.solo and self.deluxe and s.key == "waterfall")
+        ]
+        self.stations = stations
+        self.n_stations = len(stations)
+        self.n_tracks = sum(s.track_before for s in stations)
+        # Slots in excavation order.
+        self.slot_is_track: list[bool] = []
+        self.slot_track: list[int] = []  # track index or -1
+        self.slot_station: list[int] = []  # station index or -1 (for excavation sites)
+        self.slot_vp: list[int] = []  # excavation-site VP (track VP is per game, see State)
+        self.slot_rubble0: list[int] = []  # printed rubble of excavation sites (tracks: set per game)
+        self.track_slot: list[int] = []
+        self.station_track_before_end: list[int] = []  # tracks before this station (count)
+        self.station_slots: list[list[int]] = []
+        t = 0
+        for si, st in enumerate(stations):
+            for _ in range(st.track_before):
+                self.track_slot.append(len(self.slot_is_track))
+                self.slot_is_track.append(True)
+                self.slot_track.append(t)
+                self.slot_station.append(-1)
+                self.slot_vp.append(0)
+                self.slot_rubble0.append(0)
+                t += 1
+            self.station_track_before_end.append(t)
+            slots = []
+            for es in st.excavation_sites:
+                slots.append(len(self.slot_is_track))
+                self.slot_is_track.append(False)
+                self.slot_track.append(-1)
+                self.slot_station.append(si)
+                self.slot_vp.append(es.vp)
+                self.slot_rubble0.append(es.rubble)
+            self.station_slots.append(slots)
+        self.n_slots = len(self.slot_is_track)
+        # Building sites, flat.
+        self.bsite_station: list[int] = []
+        self.bsite_num: list[int] = []
+        self.bsite_stone: list[int] = []
+        self.bsite_steel: list[int] = []
+        self.bsite_vp: list[int] = []
+        self.station_bsites: list[list[int]] = []
+        for si, st in enumerate(stations):
+            ids = []
+            for k, b in enumerate(st.building_sites, 1):
+                ids.append(len(self.bsite_station))
+                self.bsite_station.append(si)
+                self.bsite_num.append(k)
+                self.bsite_stone.append(b.stone)
+                self.bsite_steel.append(b.steel)
+                self.bsite_vp.append(b.vp)
+            self.station_bsites.append(ids)
+        self.n_bsites = len(self.bsite_station)
+        self.station_index = {s.key: i for i, s in enumerate(stations)}
+        # Action spaces A-F (G is unlimited and kept as a list).
+        if self.solo and self.deluxe:
+            caps = {a: comp.deluxe_solo_spaces[a] for a in AREAS[:-1]}
+        else:
+            caps = {a: comp.area_spaces[a][players] for a in AREAS[:-1]}
+        self.base_caps = [caps[a] for a in AREAS[:-1]]
+        self.b_build_caps = comp.b_build_spaces
+        self.space_offset: list[int] = []
+        off = 0
+        for a in range(6):
+            self.space_offset.append(off)
+            off += max(self.base_caps[a], self.b_build_caps if a == 1 else 0)
+        self.n_space_slots = off
+        self.restock = comp.restock[players]
+        # Contracts in this game.
+        self.contract_numbers = [c.number for c in comp.contracts if players >= c.min_players]
+        self.contract = comp.contract_by_number
+        self.area_mask: dict[str, int] = {}
+        self.effect_mask: dict[str, int] = {}
+        for c in comp.contracts:
+            self.area_mask[c.area] = self.area_mask.get(c.area, 0) | (1 << c.number)
+            self.effect_mask[c.effect] = self.effect_mask.get(c.effect, 0) | (1 << c.number)
+        self.train = comp.train_by_number
+        self.exc_rates = comp.excavation_rates
+        self.lay_rates = comp.lay_rates
+        self.events = comp.events
+        self.event_returns = comp.event_returns
+        self.weather_discs = comp.weather_discs
+        self.weather_effect = comp.weather_effect
+        self.steel_limit = comp.steel_limit
+        self.game_markers = comp.box["game_markers"] - 2  # two sit on the work-rate tracks
+        self.markers_per_player = comp.box["ownership_markers_per_colour"]
+        # Solo and 2 players also end when every ownership marker is placed (seed 004 End of Game).
+        self.marker_end = self.markers_per_player * players if players <= 2 else 0
+        self.stock_yard_cubes = comp.stock_yard_cubes
+        self.stock_yard_coal_limit = comp.stock_yard_coal_limit

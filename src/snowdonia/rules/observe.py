@@ -1,0 +1,140 @@
+"""What a seat may see (spec/product.md "Game.observation"). Secrecy lives in this one
+function: the deck order, the discard pile, cards drawn for #5 by someone else and the
+generator state never leave it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from snowdonia.rules import flow
+from snowdonia.rules.state import EVENT, NONE, State
+
+AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
+
+
+def _owner(o: int) -> int | str | None:
+    if o == NONE:
+        return None
+    if o == EVENT:
+        return "event"
+    return o
+
+
+def observation(g: State, seat: int | None) -> dict[str, Any]:
+    cfg = g.cfg
+    n = cfg.players
+    route: list[dict[str, Any]] = []
+    for si, st in enumerate(cfg.stations):
+        t0 = cfg.station_track_before_end[si] - st.track_before
+        for t in range(t0, cfg.station_track_before_end[si]):
+            route.append({
+                "type": "track",
+                "index": t,
+                "rubble": g.slot_rubble[cfg.track_slot[t]],
+                "vp": g.track_vp[t],
+                "laid": t < g.laid,
+                "owner": _owner(g.track_owner[t]),
+            })
+        route.append({
+            "type": "station",
+            "key": st.key,
+            "number": st.number,
+            "name": st.name,
+            "surveyor_vp": st.surveyor_vp,
+            "completed": bool(g.station_done[si]),
+            "buildable": flow.route.station_buildable(g, si),
+            "excavation_sites": [
+                {"rubble": g.slot_rubble[s], "printed_rubble": cfg.slot_rubble0[s],
+                 "vp": cfg.slot_vp[s], "owner": _owner(g.slot_owner[s])}
+                for s in cfg.station_slots[si]
+            ],
+            "building_sites": [
+                {"site": cfg.bsite_num[b], "stone": cfg.bsite_stone[b], "steel": cfg.bsite_steel[b],
+                 "vp": cfg.bsite_vp[b], "owner": _owner(g.bsite_owner[b])}
+                for b in cfg.station_bsites[si]
+            ],
+            "surveyors": [p for p in range(n) if g.surveyor[p] == si],
+        })
+    areas = []
+    for a in range(7):
+        spaces: list[dict[str, Any]]
+        if a == 6:
+            spaces = [{"space": i + 1, "labourer": p, "blocked": False} for i, p in enumerate(g.g_list)]
+            cap = None
+        else:
+            cap = flow.capacity(g, a)
+            base = cfg.space_offset[a]
+            spaces = [{"space": i + 1, "labourer": _owner(g.spaces[base + i]),
+                       "blocked": flow.blocked(g, a, i)} for i in range(cap)]
+        name = "Build (train card)" if a == 1 and g.b_build else AREA_NAMES[a]
+        areas.append({"area": "ABCDEFG"[a], "name": name, "capacity": cap, "spaces": spaces})
+    players = []
+    for p in range(n):
+        players.append({
+            "seat": p,
+            "iron": g.iron[p],
+            "stone": g.stone[p],
+            "coal": g.coal[p],
+            "rubble": g.rubble[p],
+            "steel": g.steel[p],
+            "markers_left": g.markers[p],
+            "surveyor": cfg.stations[g.surveyor[p]].key,
+            "surveyor_index": g.surveyor[p],
+            "train": g.train[p] or None,
+            "contracts": _bits(g.hand[p]),
+            "played": _bits(g.played[p]),
+            "played_this_round": _bits(g.round_played[p]),
+            "labourers": g.labourers[p],
+            "labourers_to_place": g.to_place[p] if g.phase == 0 else 0,
+        })
+    decision: dict[str, Any] | None = None
+    if g.decision is not None:
+        decision = {"kind": g.decision, "player": g.decider}
+        if g.decision == flow.WINDOW:
+            decision["area"] = "ABCDEFG"[g.res_area]
+        if g.decision == flow.KEEP:
+            # Only the player who drew the cards sees them.
+            decision["cards"] = list(g.pending_cards) if seat == g.decider else len(g.pending_cards)
+    ev = cfg.events
+    return {
+        "seat": seat,
+        "players_count": n,
+        "scenario": cfg.scenario,
+        "settings": cfg.settings.as_dict(),
+        "round": g.round,
+        "start_player": g.start,
+        "current_player": None if g.over else g.decider,
+        "decision": decision,
+        "moves": g.moves,
+        "over": g.over,
+        "end_reason": g.end_reason or None,
+        "weather": {"current": g.weather_current, "forecast": [g.weather_mid, g.weather_last],
+                    "supply": flow.weather_supply(g)},
+        "fog": g.weather_current == "fog",
+        "work_rates": {"excavate": flow.exc_rate(g), "lay_track": flow.lay_rate(g),
+                       "excavate_index": g.exc_idx, "lay_track_index": g.lay_idx},
+        "stock_yard": {"iron": g.yard_i, "stone": g.yard_s, "coal": g.yard_c},
+        "bag": {"iron": g.bag_i, "stone": g.bag_s, "coal": g.bag_c, "event": g.bag_e},
+        "steel_supply": g.steel_supply,
+        "rubble_supply": g.supply_rubble,
+        "event_track": [{"space": i + 1, "event": ev[i + 1], "occupied": bool(g.events[i])}
+                        for i in range(10)],
+        "trains_available": g.trains_available,
+        "route": route,
+        "tracks_laid": g.laid,
+        "tracks_total": cfg.n_tracks,
+        "areas": areas,
+        "b_is_build": g.b_build,
+        "site_office": [c or None for c in g.office],
+        "deck_count": len(g.deck),
+        "deck_top_back": cfg.contract[g.deck[-1]].back if g.deck else None,
+        "discard_count": len(g.discard),
+        "engine_shed": [{"train": t, "coal": g.shed_coal[t]} for t in g.shed],
+        "set_aside_train": g.set_aside,
+        "game_markers_left": g.game_markers_left,
+        "players": players,
+    }
+
+
+def _bits(mask: int) -> list[int]:
+    return flow._bits(mask)

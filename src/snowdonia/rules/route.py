@@ -1,0 +1,175 @@
+"""The railway route: excavation, laying track, markers (seed 004 B, D; Resolving Events)."""
+
+from __future__ import annotations
+
+from snowdonia.rules.state import EVENT, State
+
+
+def place_marker(g: State, p: int) -> None:
+    """Put one of p's ownership markers on the board. Solo and 2 players: the game ends
+    immediately after the last marker is placed (seed 004 End of Game)."""
+    g.markers[p] -= 1
+    g.markers_placed += 1
+    me = g.cfg.marker_end
+    if me and g.markers_placed >= me and not g.over:
+        g.over = True
+        g.end_reason = "last ownership marker placed"
+
+
+def _after_rubble_change(g: State) -> None:
+    cfg = g.cfg
+    ptr = g.exc_ptr
+    sr = g.slot_rubble
+    ns = cfg.n_slots
+    while ptr < ns and sr[ptr] == 0:
+        ptr += 1
+    g.exc_ptr = ptr
+    t = g.first_rubble_track
+    ts = cfg.track_slot
+    nt = cfg.n_tracks
+    while t < nt and sr[ts[t]] == 0:
+        t += 1
+    g.first_rubble_track = t
+
+
+def excavate(g: State, p: int, amount: int) -> int:
+    """A player's Excavate action: take `amount` rubble in route order (or all that is left).
+    Whoever takes the last cube of a station excavation site marks it."""
+    cfg = g.cfg
+    sr = g.slot_rubble
+    i = g.exc_ptr
+    need = amount
+    took = 0
+    ns = cfg.n_slots
+    while need > 0 and i < ns:
+        r = sr[i]
+        if r == 0:
+            i += 1
+            continue
+        t = r if r < need else need
+        sr[i] = r - t
+        need -= t
+        took += t
+        if r == t:
+            if not cfg.slot_is_track[i] and g.markers[p] > 0:
+                g.slot_owner[i] = p
+                place_marker(g, p)
+            i += 1
+    g.rubble[p] += took
+    g.route_rubble -= took
+    _after_rubble_change(g)
+    return took
+
+
+def clear_next_space(g: State, p: int) -> int:
+    """Contract #3: clear the whole next space that still holds rubble; the player keeps the
+    rubble and, on a station site, the marker."""
+    i = g.exc_ptr
+    if i >= g.cfg.n_slots:
+        return 0
+    took = g.slot_rubble[i]
+    g.slot_rubble[i] = 0
+    g.rubble[p] += took
+    g.route_rubble -= took
+    if not g.cfg.slot_is_track[i] and g.markers[p] > 0:
+        g.slot_owner[i] = p
+        place_marker(g, p)
+    _after_rubble_change(g)
+    return took
+
+
+def event_excavate(g: State, spaces: int) -> int:
+    """Event: remove all rubble from `spaces` spaces (track cards and station excavation
+    sites, one each) in route order; it goes to the general supply, no markers, no VP."""
+    sr = g.slot_rubble
+    i = g.exc_ptr
+    ns = g.cfg.n_slots
+    cleared = 0
+    removed = 0
+    while cleared < spaces and i < ns:
+        if sr[i]:
+            removed += sr[i]
+            sr[i] = 0
+            cleared += 1
+        i += 1
+    g.supply_rubble += removed
+    g.route_rubble -= removed
+    _after_rubble_change(g)
+    return cleared
+
+
+def lay_track(g: State, p: int, amount: int) -> int:
+    """A player's Lay Track action: for each steel bar, flip the next fully excavated track
+    card and mark it. Limited by steel, excavated cards and markers left."""
+    cfg = g.cfg
+    laid = 0
+    ts = cfg.track_slot
+    nt = cfg.n_tracks
+    while laid < amount and g.laid < nt and not g.over:
+        if g.steel[p] == 0 or g.markers[p] == 0 or g.slot_rubble[ts[g.laid]] != 0:
+            break
+        g.steel[p] -= 1
+        g.steel_supply += 1
+        g.track_owner[g.laid] = p
+        g.laid += 1
+        laid += 1
+        place_marker(g, p)
+        if g.laid == nt and not g.end_trigger:
+            g.end_trigger = 1
+    return laid
+
+
+def event_lay_track(g: State, cards: int) -> int:
+    """Event: flip `cards` track cards from the first unlaid one, excavated or not; their
+    rubble goes to the supply; no markers, no VP."""
+    cfg = g.cfg
+    ts = cfg.track_slot
+    done = 0
+    while done < cards and g.laid < cfg.n_tracks:
+        slot = ts[g.laid]
+        r = g.slot_rubble[slot]
+        if r:
+            g.slot_rubble[slot] = 0
+            g.supply_rubble += r
+            g.route_rubble -= r
+        g.track_owner[g.laid] = EVENT
+        g.laid += 1
+        done += 1
+        if g.laid == cfg.n_tracks and not g.end_trigger:
+            g.end_trigger = 2
+    _after_rubble_change(g)
+    return done
+
+
+def complete_station(g: State) -> int:
+    """Event: a game marker goes on the first station not all of whose building sites are
+    built; its rubble goes to the supply. Returns the station index or -1."""
+    cfg = g.cfg
+    if g.game_markers_left <= 0:
+        return -1
+    for si in range(1, cfg.n_stations):
+        if g.station_done[si]:
+            continue
+        if all(g.bsite_owner[b] >= 0 for b in cfg.station_bsites[si]):
+            continue
+        g.station_done[si] = 1
+        g.game_markers_left -= 1
+        for slot in cfg.station_slots[si]:
+            r = g.slot_rubble[slot]
+            if r:
+                g.slot_rubble[slot] = 0
+                g.supply_rubble += r
+                g.route_rubble -= r
+        _after_rubble_change(g)
+        return si
+    return -1
+
+
+def station_buildable(g: State, si: int) -> bool:
+    """Build needs every track card before the station excavated and the station not
+    completed by an event (seed 004 E BUILD)."""
+    return (
+        si > 0
+        and not g.station_done[si]
+        and g.first_rubble_track >= g.cfg.station_track_before_end[si]
+    )

@@ -1,0 +1,132 @@
+"""End-of-game scoring (seed 004 "Scoring"): station sites, track, surveyor, train No. 4,
+and contract bonuses with the assignment of rubble and markers that scores most."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from snowdonia.rules.state import State
+
+
+def _bonus_need(bonus: dict[str, Any]) -> tuple[int, int, int]:
+    return bonus.get("rubble", 0), bonus.get("track", 0), bonus.get("station", 0)
+
+
+def _surveyor_ok(g: State, p: int, bonus: dict[str, Any]) -> bool:
+    need = bonus.get("surveyor_at_least")
+    if need is None:
+        return True
+    return g.cfg.stations[g.surveyor[p]].height >= float(need)
+
+
+def best_assignment(
+    cards: list[tuple[int, int, int, int]], rubble: int, track: int, station: int
+) -> tuple[int, list[int]]:
+    """Choose which cards to meet: each card is (vp, rubble, track, station) needed; each
+    cube and marker serves one card only. Returns (VP, indices met). Exhaustive search with
+    a bound: a player holds few contracts, and a person would find the best."""
+    order = sorted(range(len(cards)), key=lambda i: -cards[i][0])
+    best = [0, []]  # type: list[Any]
+    suffix = [0] * (len(order) + 1)
+    for k in range(len(order) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + cards[order[k]][0]
+
+    def go(k: int, r: int, t: int, s: int, vp: int, chosen: list[int]) -> None:
+        if vp > best[0]:
+            best[0], best[1] = vp, chosen[:]
+        if k == len(order) or vp + suffix[k] <= best[0]:
+            return
+        i = order[k]
+        v, nr, nt, ns = cards[i]
+        if nr <= r and nt <= t and ns <= s:
+            chosen.append(i)
+            go(k + 1, r - nr, t - nt, s - ns, vp + v, chosen)
+            chosen.pop()
+        go(k + 1, r, t, s, vp, chosen)
+
+    go(0, rubble, track, station, 0, [])
+    return best[0], sorted(best[1])
+
+
+def score_player(g: State, p: int) -> dict[str, Any]:
+    cfg = g.cfg
+    lines: dict[str, Any] = {}
+    site_vp = 0
+    station_markers = 0
+    for i in range(cfg.n_slots):
+        if g.slot_owner[i] == p:
+            site_vp += cfg.slot_vp[i]
+            station_markers += 1
+    for b in range(cfg.n_bsites):
+        if g.bsite_owner[b] == p:
+            site_vp += cfg.bsite_vp[b]
+            station_markers += 1
+    track_vp = 0
+    track_markers = 0
+    for t in range(cfg.n_tracks):
+        if g.track_owner[t] == p:
+            track_vp += g.track_vp[t]
+            track_markers += 1
+    surveyor_vp = cfg.stations[g.surveyor[p]].surveyor_vp
+    t = g.train[p]
+    train_vp = cfg.train[t].ability.get("end_vp", 0) if t else 0
+    held = [c for c in cfg.contract_numbers if (g.hand[p] | g.played[p]) >> c & 1]
+    fixed: list[dict[str, Any]] = []
+    market: list[tuple[int, int, int, int]] = []
+    market_cards: list[int] = []
+    for c in held:
+        bonus = cfg.contract[c].bonus
+        if "coal_vp" in bonus:
+            fixed.append({"contract": c, "vp": bonus["coal_vp"] * g.coal[p], "met": True,
+                          "why": f"{g.coal[p]} coal x {bonus['coal_vp']}"})
+        elif "surveyor_tiers" in bonus:
+            h = cfg.stations[g.surveyor[p]].height
+            vp = max((v for st, v in bonus["surveyor_tiers"] if h >= float(st)), default=0)
+            fixed.append({"contract": c, "vp": vp, "met": vp > 0, "why": "surveyor position"})
+        elif not _surveyor_ok(g, p, bonus):
+            fixed.append({"contract": c, "vp": 0, "met": False, "why": "surveyor not far enough"})
+        else:
+            nr, nt, ns = _bonus_need(bonus)
+            market.append((bonus["vp"], nr, nt, ns))
+            market_cards.append(c)
+    market_vp, met = best_assignment(market, g.rubble[p], track_markers, station_markers)
+    contracts = fixed + [
+        {"contract": c, "vp": market[i][0] if i in met else 0, "met": i in met,
+         "why": "rubble {1}, track {2}, station {3}".format(*market[i])}
+        for i, c in enumerate(market_cards)
+    ]
+    contracts.sort(key=lambda x: x["contract"])
+    contract_vp = sum(x["vp"] for x in contracts)
+    lines = {
+        "stations": site_vp,
+        "track": track_vp,
+        "surveyor": surveyor_vp,
+        "train": train_vp,
+        "contracts": contract_vp,
+    }
+    return {
+        "seat": p,
+        "lines": lines,
+        "contracts": contracts,
+        "total": sum(lines.values()),
+    }
+
+
+def result(g: State) -> dict[str, Any]:
+    """Scores of every player, the per-line breakdown, and the winner(s)."""
+    n = g.cfg.players
+    sheets = [score_player(g, p) for p in range(n)]
+    totals = [s["total"] for s in sheets]
+    top = max(totals)
+    tied = [p for p in range(n) if totals[p] == top]
+    if g.cfg.deluxe and len(tied) > 1:
+        # Deluxe: among the tied, the one latest in turn order in the final round wins.
+        order = list(g.last_round_order)
+        tied = [max(tied, key=order.index)]
+    return {
+        "scores": totals,
+        "breakdown": sheets,
+        "winners": tied,
+        "rounds": g.round,
+        "end_reason": g.end_reason,
+    }

@@ -1,0 +1,169 @@
+"""The mutable position of one game, as flat primitives (ints, bools, flat lists of ints).
+
+Everything a rule changes lives here; everything fixed at set-up lives in the shared
+`Config`. `State.copy_into` is generated from the slot lists below so that a clone is one
+attribute copy per scalar and one slice per list, with no deep copying.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from snowdonia.rules.config import Config
+
+NONE = -1  # no owner
+EVENT = -2  # laid or completed by an event (contractors), owned by nobody
+
+# Decision kinds (the `decision` key of an observation).
+HIRE = "hire"
+PLACE = "place"
+WINDOW = "contract_window"
+STOCK_YARD = "stock_yard"
+TAKE = "take_cubes"
+WORKS = "works"
+CONVERT = "convert"
+BUILD = "build"
+EXTRA_BUILD = "extra_build"
+SITE_OFFICE = "site_office"
+MAINTENANCE = "maintenance"
+WEATHER = "weather_swap"
+KEEP = "keep_contract"
+MOVE = "move_labourer"
+CLEAR = "clear_space"
+
+# Phases of the round.
+PH_PLACE = 0
+PH_RESOLVE = 1
+PH_END = 2
+PH_OVER = 3
+
+_SCALARS = (
+    "cfg", "rng", "round", "start", "start_fixed", "phase", "decision", "decider", "ctx",
+    "over", "end_reason", "end_trigger", "extra_round", "exc_idx", "lay_idx",
+    "trains_available", "b_build", "route_rubble", "exc_ptr", "first_rubble_track", "laid",
+    "weather_current", "weather_mid", "weather_last", "steel_supply", "supply_rubble",
+    "game_markers_left", "markers_placed", "bag_i", "bag_s", "bag_c", "bag_e",
+    "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
+    "res_stage", "res_pos", "win_count", "build_done", "restock_left", "end_step",
+    "pending_cards", "moves", "_legal", "log", "maint_returned", "blocked_contracts",
+    "last_round_order", "set_aside",
+)
+_LISTS = (
+    "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "train", "hand",
+    "played", "round_played", "labourers", "to_place", "hire_asked", "seen",
+    "slot_rubble", "slot_owner", "track_owner", "track_vp", "bsite_owner", "station_done",
+    "spaces", "g_list", "deck", "discard", "office", "shed", "shed_coal", "events",
+    "extras", "maint_queue", "kdisc",
+)
+SLOTS = _SCALARS + _LISTS
+
+
+class State:
+    __slots__ = SLOTS
+
+    cfg: Config
+    rng: int
+    round: int
+    start: int
+    start_fixed: bool
+    phase: int
+    decision: str | None
+    decider: int
+    ctx: Any
+    over: bool
+    end_reason: str
+    end_trigger: int
+    extra_round: bool
+    exc_idx: int
+    lay_idx: int
+    trains_available: bool
+    b_build: bool
+    route_rubble: int
+    exc_ptr: int
+    first_rubble_track: int
+    laid: int
+    weather_current: str | None
+    weather_mid: str | None
+    weather_last: str | None
+    steel_supply: int
+    supply_rubble: int
+    game_markers_left: int
+    markers_placed: int
+    bag_i: int
+    bag_s: int
+    bag_c: int
+    bag_e: int
+    yard_i: int
+    yard_s: int
+    yard_c: int
+    box_i: int
+    box_s: int
+    box_c: int
+    place_turn: int
+    res_area: int
+    res_stage: int
+    res_pos: int
+    win_count: int
+    build_done: bool
+    restock_left: int
+    end_step: int
+    pending_cards: tuple[int, ...]
+    moves: int
+    _legal: Any
+    log: list[str] | None
+    maint_returned: tuple[int, ...]
+    blocked_contracts: bool
+    last_round_order: tuple[int, ...]
+    set_aside: int
+    iron: list[int]
+    stone: list[int]
+    coal: list[int]
+    rubble: list[int]
+    steel: list[int]
+    markers: list[int]
+    surveyor: list[int]
+    train: list[int]
+    hand: list[int]
+    played: list[int]
+    round_played: list[int]
+    labourers: list[int]
+    to_place: list[int]
+    hire_asked: list[int]
+    seen: list[int]
+    slot_rubble: list[int]
+    slot_owner: list[int]
+    track_owner: list[int]
+    track_vp: list[int]
+    bsite_owner: list[int]
+    station_done: list[int]
+    spaces: list[int]
+    g_list: list[int]
+    deck: list[int]
+    discard: list[int]
+    office: list[int]
+    shed: list[int]
+    shed_coal: list[int]
+    events: list[int]
+    extras: list[int]
+    maint_queue: list[int]
+    kdisc: list[int]  # per seat: discard-pile cards that seat knows are there
+
+    def copy_into(self, other: State) -> None:  # replaced below by generated code
+        raise NotImplementedError
+
+
+def _make_copy() -> Any:
+    lines = ["def copy_into(self, o):"]
+    for s in _SCALARS:
+        if s == "log":
+            lines.append("    o.log = None")
+        else:
+            lines.append(f"    o.{s} = self.{s}")
+    for s in _LISTS:
+        lines.append(f"    o.{s} = self.{s}[:]")
+    ns: dict[str, Any] = {}
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from the fixed slot names above
+    return ns["copy_into"]
+
+
+State.copy_into = _make_copy()  # type: ignore[method-assign]
