@@ -53,9 +53,9 @@ def is_bot_spec(spec: str) -> bool:
 def _load_builtin() -> None:
     if _REGISTRY:
         return
-    from snowdonia.bots import greedy, random_bot  # noqa: F401  (they register themselves)
-
     import importlib
+
+    from snowdonia.bots import greedy, random_bot  # noqa: F401  (they register themselves)
 
     try:
         importlib.import_module("snowdonia.bots.mcts")
