@@ -418,6 +418,7 @@ def _apply(g: State, act: Action) -> None:
             # The played card itself is discarded when one of the drawn cards is kept.
             g.played[p] &= ~(1 << played_card)
             g.hand[p] |= 1 << keep
+            g.seen = [x | 1 << keep for x in g.seen]  # it now lies face up in p's area
         g.pending_cards = ()
         _log(g, f"{_p(p)} keeps contract #{keep}")
     elif d == MOVE:
