@@ -56,7 +56,42 @@ def clones(players: int, seconds: float, seed: int = 0) -> float:
     return n / (time.perf_counter() - start)
 
 
-def run_bench(player_counts: list[int], seconds: float = 2.0) -> dict[str, Any]:
+def catanatron_bench(seconds: float) -> dict[str, float] | None:
+    """The anchor, measured in this process: Catanatron random 4-player games (its engine
+    actions/s and games/s) and copies/s of a mid-game state. None when not installed
+    (`pip install -e ".[bench]"`)."""
+    try:
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
+    random.seed(0)  # Catanatron draws from the global random module
+    actions = games = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        game = Game([RandomPlayer(c) for c in colors])
+        game.play()
+        actions += len(game.state.actions)
+        games += 1
+    el = time.perf_counter() - start
+    mid = Game([RandomPlayer(c) for c in colors])
+    for _ in range(150):
+        if mid.winning_color() is not None:
+            break
+        mid.play_tick()
+    n = 0
+    start = time.perf_counter()
+    end = start + seconds / 2
+    while time.perf_counter() < end:
+        for _ in range(100):
+            mid.copy()
+        n += 100
+    return {"actions_per_s": actions / el, "games_per_s": games / el,
+            "copies_per_s": n / (time.perf_counter() - start)}
+
+
+def run_bench(player_counts: list[int], seconds: float = 2.0, compare: bool = False) -> dict[str, Any]:
     base = _baseline(min(seconds, 1.0))
     rows = []
     for n in player_counts:
@@ -64,5 +99,14 @@ def run_bench(player_counts: list[int], seconds: float = 2.0) -> dict[str, Any]:
         row["clones_per_s"] = clones(n, seconds / 2)
         rows.append(row)
     three = next((r for r in rows if r["players"] == 3), rows[0])
-    return {"baseline_ops_per_s": base, "rows": rows,
-            "ratio_3p_to_baseline": three["decisions_per_s"] / base}
+    out: dict[str, Any] = {"baseline_ops_per_s": base, "rows": rows,
+                           "ratio_3p_to_baseline": three["decisions_per_s"] / base}
+    if compare:
+        cat = catanatron_bench(seconds)
+        out["catanatron"] = cat
+        if cat:
+            out["vs_catanatron"] = {
+                "decisions_per_action": three["decisions_per_s"] / cat["actions_per_s"],
+                "clones_per_copy": three["clones_per_s"] / cat["copies_per_s"],
+            }
+    return out

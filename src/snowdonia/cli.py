@@ -45,13 +45,19 @@ def data(
 def bench(
     players: str = typer.Option("1,2,3,4,5", help="Player counts, comma separated."),
     seconds: float = typer.Option(2.0, help="Seconds per measurement."),
+    compare: bool = typer.Option(False, "--compare", help="Also measure Catanatron in this process."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Engine throughput: random-playout decisions/s, games/s and clones/s per player count."""
     from snowdonia.bench import run_bench
 
-    counts = [int(x) for x in players.split(",") if x.strip()]
-    results = run_bench(counts, seconds)
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
+    except ValueError:
+        raise typer.BadParameter("--players takes numbers like 1,2,3") from None
+    if not counts or any(not 1 <= c <= 5 for c in counts):
+        raise typer.BadParameter("--players takes player counts from 1 to 5")
+    results = run_bench(counts, seconds, compare)
     if as_json:
         print(json.dumps(results, indent=2))
         return
@@ -64,6 +70,18 @@ def bench(
     console.print(table)
     console.print(f"baseline (same process): {results['baseline_ops_per_s']:,.0f} dict-copy ops/s; "
                   f"decisions/s at 3 players = {results['ratio_3p_to_baseline']:.3f} x baseline")
+    if compare:
+        cat = results.get("catanatron")
+        if not cat:
+            console.print("Catanatron is not installed: pip install -e '.[bench]'")
+        else:
+            vs = results["vs_catanatron"]
+            console.print(
+                f"Catanatron (same process, random 4-player games): {cat['actions_per_s']:,.0f} actions/s, "
+                f"{cat['games_per_s']:.1f} games/s, {cat['copies_per_s']:,.0f} mid-game copies/s\n"
+                f"snowdonia 3p / Catanatron: {vs['decisions_per_action']:.2f}x decisions per action, "
+                f"{vs['clones_per_copy']:.2f}x clones per copy"
+            )
 
 
 def main() -> None:
