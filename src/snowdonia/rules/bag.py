@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from snowdonia.rules.rng import below, shuffle
 from snowdonia.rules.state import State
 
 IRON, STONE, COAL, EVENT_CUBE = 0, 1, 2, 3
 CUBE_NAMES = ("iron", "stone", "coal", "event")
+
+
+class ChanceHook(Protocol):
+    """Where the random picks come from when `State.chance` is set (the OpenSpiel adapter's
+    explicit chance nodes). When it is None, the generator `g.rng` decides, as always."""
+
+    def pick(self, g: State, what: str, weights: tuple[int, ...]) -> int:
+        """Index i with probability weights[i] / sum(weights)."""
+        ...
+
+    def arrange(self, g: State, what: str, items: list[int]) -> None:
+        """Reorder `items` in place, instead of shuffling them. `what` names the pile: "track",
+        "deck", "trains" (set-up), "reshuffle" (discards become the deck) or "draw" (the
+        deck's top card is about to be drawn)."""
+        ...
 
 
 def draw(g: State, allow_events: bool = True) -> int:
@@ -15,6 +32,8 @@ def draw(g: State, allow_events: bool = True) -> int:
     total = g.bag_i + g.bag_s + g.bag_c + ev
     if total == 0:
         return -1
+    if g.chance is not None:
+        return _take_kind(g, g.chance.pick(g, "bag", (g.bag_i, g.bag_s, g.bag_c, ev)))
     g.rng, r = below(g.rng, total)
     if r < g.bag_i:
         g.bag_i -= 1
@@ -31,6 +50,18 @@ def draw(g: State, allow_events: bool = True) -> int:
     return EVENT_CUBE
 
 
+def _take_kind(g: State, kind: int) -> int:
+    if kind == IRON:
+        g.bag_i -= 1
+    elif kind == STONE:
+        g.bag_s -= 1
+    elif kind == COAL:
+        g.bag_c -= 1
+    else:
+        g.bag_e -= 1
+    return kind
+
+
 def take_coal(g: State, wanted: int) -> int:
     """Take up to `wanted` coal out of the bag (not at random: coal is picked out by colour)."""
     got = min(wanted, g.bag_c)
@@ -45,6 +76,8 @@ def draw_contract(g: State) -> int:
         if not g.discard:
             return 0
         _reshuffle(g)
+    if g.chance is not None:
+        g.chance.arrange(g, "draw", g.deck)
     return g.deck.pop()
 
 
@@ -52,6 +85,9 @@ def _reshuffle(g: State) -> None:
     g.deck = g.discard
     g.discard = []
     g.kdisc = [0] * g.cfg.players  # nobody knows the new order
+    if g.chance is not None:
+        g.chance.arrange(g, "reshuffle", g.deck)
+        return
     g.rng = shuffle(g.rng, g.deck)
 
 

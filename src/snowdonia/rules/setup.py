@@ -13,8 +13,12 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     n = cfg.players
     g.cfg = cfg
     rng = seed_state(seed)
+    hook = g.chance  # None except under the OpenSpiel adapter (explicit chance nodes)
     # 2. Start player at random.
-    rng, start = below(rng, n)
+    if hook is None:
+        rng, start = below(rng, n)
+    else:
+        start = hook.pick(g, "start", (1,) * n)
     g.start = start
     g.start_fixed = False
     g.round = 1
@@ -49,7 +53,10 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     pool = list(comp.track_rubble)
     if cfg.settings.deluxe_track_cards:
         pool += list(comp.deluxe_track_rubble)
-    rng = shuffle(rng, pool)
+    if hook is None:
+        rng = shuffle(rng, pool)
+    else:
+        hook.arrange(g, "track", pool)
     track = pool[: cfg.n_tracks]
     g.track_vp = track[:]  # VP on the track side equals the rubble (data: inferred)
     g.slot_rubble = cfg.slot_rubble0[:]
@@ -74,7 +81,10 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.game_markers_left = cfg.game_markers
     # 11-12. Contracts shuffled; three to the Site Office; weather discs from the backs.
     deck = list(cfg.contract_numbers)
-    rng = shuffle(rng, deck)
+    if hook is None:
+        rng = shuffle(rng, deck)
+    else:
+        hook.arrange(g, "deck", deck)
     g.deck = deck
     g.discard = []
     g.office = [deck.pop(), deck.pop(), deck.pop()]
@@ -96,7 +106,10 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
         g.shed = []
         g.set_aside = own
     else:
-        rng = shuffle(rng, trains)
+        if hook is None:
+            rng = shuffle(rng, trains)
+        else:
+            hook.arrange(g, "trains", trains)
         g.set_aside = trains[6]
         g.shed = sorted(trains[:6])
         for t in g.shed:

@@ -46,7 +46,7 @@ _SCALARS = (
     "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
     "res_stage", "res_pos", "win_count", "build_done", "restock_left", "end_step",
     "pending_cards", "moves", "_legal", "log", "maint_returned", "blocked_contracts",
-    "last_round_order", "set_aside",
+    "last_round_order", "set_aside", "chance",
 )
 _LISTS = (
     "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "train", "hand",
@@ -115,6 +115,9 @@ class State:
     blocked_contracts: bool
     last_round_order: tuple[int, ...]
     set_aside: int
+    # None in every game the engine runs itself. The OpenSpiel adapter sets a hook here
+    # (see bag.ChanceHook) so that each random pick becomes an explicit chance outcome.
+    chance: Any
     iron: list[int]
     stone: list[int]
     coal: list[int]
