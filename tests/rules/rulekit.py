@@ -1,0 +1,185 @@
+"""Helpers for the rule tests: build a game, edit its flat State into a precise situation,
+then drive it through `Game.apply` only. Nothing here implements a rule; it only moves
+components between places (keeping the box totals whole where it can) and answers decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import snowdonia
+from snowdonia.game import Game
+from snowdonia.rules import flow
+from snowdonia.rules.state import HIRE, NONE, PH_PLACE, PLACE
+
+Chooser = Callable[[Game], "str | None"]
+
+
+def new(players: int = 3, seed: int = 1, start: int = 0, **settings: object) -> Game:
+    """A fresh game in round 1 with seat `start` as Start Player (placement re-opened)."""
+    g = snowdonia.new_game(players, seed=seed, **settings)
+    restart_round(g, start)
+    return g
+
+
+def restart_round(g: Game, start: int | None = None) -> None:
+    """Re-open the placement of the current round after editing the State (trains, coal,
+    weather...), optionally with a new Start Player, so hire questions are asked afresh."""
+    n = g.cfg.players
+    if start is not None:
+        g.start = start
+    g.place_turn = g.start
+    g.to_place = [2] * n
+    g.labourers = [2] * n
+    g.hire_asked = [0] * n
+    g.spaces = [NONE] * g.cfg.n_space_slots
+    g.g_list = []
+    g.decision = None
+    g.phase = PH_PLACE
+    touch(g)
+    flow.advance(g)
+
+
+def touch(g: Game) -> None:
+    """Forget the cached legal actions after editing the State directly."""
+    g._legal = None
+
+
+def quiet_bag(g: Game) -> None:
+    """Take the event cubes out of the bag so end-of-round restocks cannot trigger events in
+    a test about something else (the event-cube count invariant no longer holds after)."""
+    g.bag_e = 0
+    touch(g)
+
+
+def give(g: Game, p: int, *, iron: int = 0, stone: int = 0, coal: int = 0, rubble: int = 0,
+         steel: int = 0) -> None:
+    """Hand components to seat p from the box / general supply (keeps totals whole)."""
+    g.iron[p] += iron
+    g.box_i -= iron
+    g.stone[p] += stone
+    g.box_s -= stone
+    g.coal[p] += coal
+    g.box_c -= coal
+    g.rubble[p] += rubble
+    g.supply_rubble -= rubble
+    g.steel[p] += steel
+    g.steel_supply -= steel
+    touch(g)
+
+
+def clear_route(g: Game, upto_slot: int | None = None) -> None:
+    """Remove the rubble of the first `upto_slot` route slots (all if None) to the supply,
+    as if contractors had excavated them (no owners)."""
+    end = g.cfg.n_slots if upto_slot is None else upto_slot
+    for s in range(end):
+        r = g.slot_rubble[s]
+        g.slot_rubble[s] = 0
+        g.supply_rubble += r
+        g.route_rubble -= r
+    flow.route._after_rubble_change(g)
+    touch(g)
+
+
+def clear_tracks_before(g: Game, station_key: str) -> None:
+    """Excavate (to the supply) every track card before the given station."""
+    si = g.cfg.station_index[station_key]
+    for t in range(g.cfg.station_track_before_end[si]):
+        s = g.cfg.track_slot[t]
+        g.supply_rubble += g.slot_rubble[s]
+        g.route_rubble -= g.slot_rubble[s]
+        g.slot_rubble[s] = 0
+    flow.route._after_rubble_change(g)
+    touch(g)
+
+
+def give_train(g: Game, p: int, number: int) -> None:
+    """Seat p owns train `number` (taken from the Engine Shed with its coal)."""
+    if number in g.shed:
+        g.shed.remove(number)
+        g.coal[p] += g.shed_coal[number]
+        g.shed_coal[number] = 0
+    elif g.set_aside == number:
+        # Swap it with a shed train, which becomes the set-aside one (its coal to the box).
+        swap = g.shed.pop(0)
+        g.box_c += g.shed_coal[swap]
+        g.shed_coal[swap] = 0
+        g.set_aside = swap
+    g.train[p] = number
+    touch(g)
+
+
+def give_contract(g: Game, p: int, number: int) -> None:
+    """Seat p holds contract `number` face up (taken out of deck/office/discard)."""
+    for pile in (g.deck, g.discard):
+        if number in pile:
+            pile.remove(number)
+    if number in g.office:
+        g.office[g.office.index(number)] = 0
+    g.hand[p] |= 1 << number
+    g.seen = [s | 1 << number for s in g.seen]
+    touch(g)
+
+
+def legal(g: Game) -> list[str]:
+    return [str(a) for a in g.legal_actions()]
+
+
+def default_choice(g: Game) -> str:
+    """Pass when passing is allowed, otherwise the first legal option."""
+    opts = legal(g)
+    return "pass" if "pass" in opts else opts[0]
+
+
+def place(g: Game, plan: dict[int, list[str]], hire: Iterable[int] = ()) -> None:
+    """Answer the hire and placement decisions from `plan` (seat -> spaces, in order)."""
+    queues = {p: list(v) for p, v in plan.items()}
+    hirers = set(hire)
+    while not g.is_over and g.decision in (PLACE, HIRE):
+        p = g.decider
+        if g.decision == HIRE:
+            g.apply("hire" if p in hirers else "pass")
+            continue
+        q = queues.get(p)
+        if not q:
+            raise AssertionError(f"no placement planned for seat {p}; legal: {legal(g)}")
+        g.apply(q.pop(0))
+
+
+def resolve(g: Game, choose: Chooser | None = None, until: Callable[[Game], bool] | None = None) -> None:
+    """Answer decisions (with `choose`, falling back to `default_choice`) until the round ends,
+    the game ends, or `until(g)` holds. Placement decisions of the next round stop it."""
+    start_round = g.round
+    while not g.is_over:
+        if until is not None and until(g):
+            return
+        if g.round != start_round or g.decision in (PLACE, HIRE):
+            return
+        text = choose(g) if choose else None
+        g.apply(text if text is not None else default_choice(g))
+
+
+def play_round(g: Game, plan: dict[int, list[str]], choose: Chooser | None = None,
+               hire: Iterable[int] = ()) -> None:
+    place(g, plan, hire)
+    resolve(g, choose)
+
+
+def answers(mapping: dict[str, list[str]]) -> Chooser:
+    """A chooser answering decision kind -> queued action strings; otherwise the default."""
+    queues = {k: list(v) for k, v in mapping.items()}
+
+    def choose(g: Game) -> str | None:
+        q = queues.get(g.decision or "")
+        if q:
+            return q.pop(0)
+        return None
+
+    return choose
+
+
+def owner_of_track(g: Game, t: int) -> int:
+    return g.track_owner[t]
+
+
+__all__ = ["NONE"]
