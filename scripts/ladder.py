@@ -1,0 +1,80 @@
+"""The bot ladder with evidence (issue 4): one `focus` bot against copies of an `opponent`
+bot in N-player games, the focus seat rotated so it sits in every seat equally often.
+
+Each finished game is appended as one JSON line to --out, so a long run (mcts at 1 s per
+decision costs about half a minute per game) can be stopped and resumed: games already in
+the file are skipped. `--summary` prints the win rate with its Wilson 95% interval.
+
+    python3 scripts/ladder.py --focus greedy --opponent random --games 600 --out ladder-greedy.jsonl
+    nohup python3 scripts/ladder.py --focus mcts:1s --opponent greedy --games 300 \
+        --out ladder-mcts.jsonl > ladder.log 2>&1 &
+    python3 scripts/ladder.py --out ladder-mcts.jsonl --summary
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from snowdonia.sim.runner import GameSpec, play
+from snowdonia.sim.stats import wilson
+
+
+def seats_for(i: int, focus: str, opponent: str, players: int) -> tuple[tuple[str, ...], int]:
+    seat = i % players
+    return tuple(focus if s == seat else opponent for s in range(players)), seat
+
+
+def summarize(path: Path) -> dict[str, object]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    n = len(rows)
+    wins = sum(1 for r in rows if r["focus_seat"] in r["winners"])
+    shared = sum(1 for r in rows if r["focus_seat"] in r["winners"] and len(r["winners"]) > 1)
+    lo, hi = wilson(wins, n)
+    by_seat: dict[int, list[int]] = {}
+    for r in rows:
+        s = by_seat.setdefault(r["focus_seat"], [0, 0])
+        s[0] += 1
+        s[1] += r["focus_seat"] in r["winners"]
+    secs = sum(r.get("seconds", 0.0) for r in rows)
+    return {
+        "focus": rows[0]["focus"] if rows else None, "opponent": rows[0]["opponent"] if rows else None,
+        "games": n, "wins": wins, "shared_wins": shared, "win_rate": wins / n if n else 0.0,
+        "wilson95": [lo, hi], "by_seat": {k: {"games": v[0], "wins": v[1]} for k, v in sorted(by_seat.items())},
+        "seconds": secs,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--focus", default="mcts:1s")
+    ap.add_argument("--opponent", default="greedy")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=20_000)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
+    args = ap.parse_args()
+    if not args.summary:
+        done: set[int] = set()
+        if args.out.exists():
+            done = {json.loads(x)["index"] for x in args.out.read_text().splitlines() if x.strip()}
+        for i in range(args.games):
+            if i in done:
+                continue
+            bots, seat = seats_for(i, args.focus, args.opponent, args.players)
+            t0 = time.perf_counter()
+            res = play(GameSpec(bots, args.seed + i, index=i))
+            row = {"index": i, "seed": res["seed"], "focus": args.focus, "opponent": args.opponent,
+                   "focus_seat": seat, "winners": res["winners"], "scores": res["scores"],
+                   "rounds": res["rounds"], "seconds": round(time.perf_counter() - t0, 2)}
+            with args.out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+            print(json.dumps(row), flush=True)
+    print(json.dumps(summarize(args.out), indent=2))
+
+
+if __name__ == "__main__":
+    main()
