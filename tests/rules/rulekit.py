@@ -135,7 +135,8 @@ def place(g: Game, plan: dict[int, list[str]], hire: Iterable[int] = ()) -> None
     """Answer the hire and placement decisions from `plan` (seat -> spaces, in order)."""
     queues = {p: list(v) for p, v in plan.items()}
     hirers = set(hire)
-    while not g.is_over and g.decision in (PLACE, HIRE):
+    rnd = g.round
+    while not g.is_over and g.decision in (PLACE, HIRE) and g.round == rnd:
         p = g.decider
         if g.decision == HIRE:
             g.apply("hire" if p in hirers else "pass")
