@@ -85,6 +85,23 @@ def train_text(game: Game, number: int) -> str:
     return f"No. {number} {t.name} ({'; '.join(abilities) or 'no ability'})"
 
 
+_ABILITY_SHORT = {
+    "excavate_bonus": "excavate +{v}",
+    "steel_iron_cost": "steel for {v} iron",
+    "stock_yard_bonus": "Stock Yard +{v}",
+    "end_vp": "{v}VP at end",
+    "extra_build": "extra build",
+    "lay_track_bonus": "lay track +{v}",
+}
+
+
+def train_short(game: Game, number: int) -> str:
+    """'No. 1 L.A.D.A.S. (excavate +2)', short enough for a table cell."""
+    t = game.cfg.train[number]
+    abilities = [_ABILITY_SHORT.get(k, k + " {v}").format(v=v) for k, v in t.ability.items()]
+    return f"No. {number} {t.name}" + (f" ({', '.join(abilities)})" if abilities else "")
+
+
 def _site(game: Game, key: str, num: int) -> tuple[str, int, int, int]:
     cfg = game.cfg
     si = cfg.station_index[key]

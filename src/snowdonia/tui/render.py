@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from snowdonia.game import Game
-from snowdonia.tui.describe import DECISION_NAMES, bonus_text, contract_text, train_text
+from snowdonia.tui.describe import DECISION_NAMES, bonus_text, contract_text, train_short
 
 # The five ownership-marker colours of the box, in seat order.
 COLOURS = ("yellow", "blue", "green", "pink", "purple")
@@ -211,12 +211,13 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
         text.append("\n")
     back = f", top card's back: {obs['deck_top_back']}" if obs["deck_top_back"] else ""
     text.append(f"Deck: {obs['deck_count']} cards{back}; discards: {obs['discard_count']}\n")
-    shed = ", ".join(f"No. {e['train']} ({e['coal']} coal)" for e in obs["engine_shed"]) or "empty"
+    shed = ", ".join(f"{train_short(game, e['train'])} {e['coal']} coal" for e in obs["engine_shed"]) or "empty"
     text.append(f"Engine Shed: {shed}")
     text.append("  [for sale]" if obs["trains_available"] else "  [not for sale until event 2]",
                 style="green" if obs["trains_available"] else "dim")
     if obs["set_aside_train"] and not obs["b_is_build"]:
-        text.append(f"\nSet aside (becomes area B's Build side): No. {obs['set_aside_train']}")
+        text.append(f"\nSet aside (becomes area B's Build side when all rubble is gone): "
+                    f"{train_short(game, obs['set_aside_train'])}")
     return Panel(text, title="Site Office and Engine Shed", title_align="left")
 
 
@@ -225,10 +226,9 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
 
 def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) -> Table:
     table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
-    for col in ("player", "iron", "stone", "coal", "rubble", "steel", "markers left", "surveyor at",
-                "train", "labourers", "contracts held", "played"):
-        table.add_column(col, justify="right" if col in ("iron", "stone", "coal", "rubble", "steel",
-                                                         "markers left", "labourers") else "left")
+    numeric = ("iron", "stone", "coal", "rubble", "steel", "markers", "labourers")
+    for col in ("player", *numeric[:6], "surveyor at", "train", "labourers", "contracts", "played"):
+        table.add_column(col, justify="right" if col in numeric else "left")
     stations = {item["key"]: item["name"] for item in obs["route"] if item["type"] == "station"}
     for pl in obs["players"]:
         p = pl["seat"]
@@ -237,7 +237,7 @@ def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) ->
         who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
         if obs["start_player"] == p:
             who.append(" *start", style="bold")
-        train = Text(train_text(game, pl["train"])) if pl["train"] else Text("-", style="dim")
+        train = Text(train_short(game, pl["train"])) if pl["train"] else Text("-", style="dim")
         train.no_wrap = True
         labour = f"{pl['labourers_to_place']}/{pl['labourers']}" if pl["labourers_to_place"] else str(pl["labourers"])
         played = [f"#{c}" + ("*" if c in pl["played_this_round"] else "") for c in pl["played"]]
