@@ -66,6 +66,7 @@ class ReplayViewer:
 
     def position(self, n: int) -> Game:
         """The game after n decisions, built forward from the nearest known position."""
+        n = max(0, min(n, len(self.actions)))
         while len(self.positions) <= n and self.error is None:
             g = self.positions[-1].clone(keep_log=True)
             i = len(self.positions)
