@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.web.conftest import auth, create, wait_for
 
 import snowdonia
-from tests.web.conftest import auth, create, wait_for
 
 
 def _view(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:

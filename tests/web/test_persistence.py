@@ -1,0 +1,101 @@
+"""Snapshots reproduce positions exactly; a restarted app continues every game at the
+same move; racing clicks end with exactly one winner."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+from tests.web.conftest import auth, create
+
+import snowdonia
+from snowdonia.store import restore, snapshot
+from snowdonia.web.app import create_app
+
+
+def _state(g: snowdonia.Game) -> dict[str, Any]:
+    return {
+        "obs": [g.observation(s) for s in [None, *range(g.players)]],
+        "rng": g.rng, "deck": g.deck, "discard": g.discard, "history": g.history,
+        "log": g.log, "legal": [str(a) for a in g.legal_actions()], "seen": g.seen,
+    }
+
+
+def test_snapshot_restores_the_exact_position() -> None:
+    rng = random.Random(4)
+    for players in (1, 3, 5):
+        g = snowdonia.new_game(players, seed=100 + players)
+        while not g.is_over:
+            copy = restore(snapshot(g))
+            assert _state(copy) == _state(g)
+            # The copy plays on identically, randomness included.
+            choice = rng.choice(g.legal_actions())
+            g.apply(choice)
+            copy.apply(str(choice))
+            assert _state(copy) == _state(g)
+
+
+def test_restart_keeps_every_game_at_the_same_move(db_url: str) -> None:
+    app = create_app(db_url)
+    with TestClient(app) as client:
+        g = create(client, ["human", "human", "human"], seed=31)
+        gid = g["id"]
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        rng = random.Random(5)
+        for _ in range(27):  # past one snapshot (every 20 decisions)
+            seat = client.get(f"/api/games/{gid}").json()["observation"]["current_player"]
+            mine = client.get(f"/api/games/{gid}", headers=auth(tokens[seat])).json()
+            r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                            json={"action": rng.choice(mine["legal"])["text"], "move": mine["move"]})
+            assert r.status_code == 200
+        expected = {s: client.get(f"/api/games/{gid}", headers=auth(t)).json() for s, t in tokens.items()}
+        expected_pub = client.get(f"/api/games/{gid}").json()
+    app.state.store.close()
+    del app
+
+    app2 = create_app(db_url)
+    with TestClient(app2) as client2:
+        assert client2.get(f"/api/games/{gid}").json() == expected_pub
+        for s, t in tokens.items():
+            assert client2.get(f"/api/games/{gid}", headers=auth(t)).json() == expected[s]
+        assert expected_pub["move"] == 27
+        # And the game goes on from there.
+        seat = expected_pub["observation"]["current_player"]
+        r = client2.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                         json={"action": expected[seat]["legal"][0]["text"], "move": 27})
+        assert r.status_code == 200 and r.json()["move"] == 28
+    app2.state.store.close()
+
+
+def test_racing_clicks_exactly_one_wins(db_url: str) -> None:
+    app = create_app(db_url)
+
+    async def race() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            r = await c.post("/api/games", json={"players": 2, "seats": ["human", "human"], "seed": 41})
+            g = r.json()
+            gid = g["id"]
+            tokens = {s["seat"]: s["token"] for s in g["seats"]}
+            for _ in range(12):
+                pub = (await c.get(f"/api/games/{gid}")).json()
+                seat = pub["observation"]["current_player"]
+                mine = (await c.get(f"/api/games/{gid}", headers=auth(tokens[seat]))).json()
+                options = [a["text"] for a in mine["legal"]]
+                picks = [options[0], options[-1], options[len(options) // 2]]
+                answers = await asyncio.gather(*[
+                    c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                           json={"action": p, "move": mine["move"]}) for p in picks
+                ])
+                codes = sorted(a.status_code for a in answers)
+                assert codes == [200, 409, 409], codes
+                winner = next(a for a in answers if a.status_code == 200).json()
+                now = (await c.get(f"/api/games/{gid}")).json()
+                assert now["move"] == mine["move"] + 1 == winner["move"]
+            assert len(app.state.store.actions(gid)) == 12
+
+    asyncio.run(race())
+    app.state.store.close()

@@ -1,0 +1,99 @@
+"""Undo: only one's own last decision, only while nothing random was revealed since."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.web.conftest import auth, create
+
+from snowdonia.web.app import create_app
+
+
+def _view(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
+    return client.get(f"/api/games/{gid}", headers=auth(token) if token else {}).json()
+
+
+def _act(client: TestClient, gid: str, token: str, text: str, move: int) -> dict[str, Any]:
+    r = client.post(f"/api/games/{gid}/actions", json={"action": text, "move": move}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_undo_own_placement_restores_every_view(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=21)
+    gid = g["id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    before = {s: _view(client, gid, t) for s, t in tokens.items()}
+    before_pub = _view(client, gid)
+    seat = before_pub["observation"]["current_player"]
+    after = _act(client, gid, tokens[seat], before[seat]["legal"][0]["text"], 0)
+    assert after["can_undo"] is True
+    assert _view(client, gid, tokens[1 - seat])["can_undo"] is False
+    # Not the other seat's decision to take back, nor a spectator's.
+    r = client.post(f"/api/games/{gid}/undo", json={"move": 1}, headers=auth(tokens[1 - seat]))
+    assert r.status_code == 400 and "not yours" in r.json()["error"]
+    assert client.post(f"/api/games/{gid}/undo", json={"move": 1}).status_code == 403
+    assert client.post(f"/api/games/{gid}/undo", json={"move": 0}, headers=auth(tokens[seat])).status_code == 409
+    assert client.post("/api/games/x/undo", json={"move": 1}, headers=auth(tokens[seat])).status_code == 404
+    assert _view(client, gid)["move"] == 1
+    r = client.post(f"/api/games/{gid}/undo", json={"move": 1}, headers=auth(tokens[seat]))
+    assert r.status_code == 200, r.text
+    assert r.json()["move"] == 0
+    for s, t in tokens.items():
+        assert _view(client, gid, t) == before[s]
+    assert _view(client, gid) == before_pub
+
+
+def test_undo_refused_after_randomness_or_another_players_decision(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=22)
+    gid = g["id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    live = client.app.state.live  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    saw_random_refusal = saw_other_refusal = False
+    while not (saw_random_refusal and saw_other_refusal):
+        pub = _view(client, gid)
+        assert not pub["over"], "the game ended before both refusals were seen"
+        seat = pub["observation"]["current_player"]
+        mine = _view(client, gid, tokens[seat])
+        rng_before = live.sessions[gid].game.rng
+        after = _act(client, gid, tokens[seat], rng.choice(mine["legal"])["text"], mine["move"])
+        random_revealed = live.sessions[gid].game.rng != rng_before
+        last_by = seat
+        if random_revealed:
+            r = client.post(f"/api/games/{gid}/undo", json={"move": after["move"]}, headers=auth(tokens[last_by]))
+            assert r.status_code == 400 and "random" in r.json()["error"]
+            assert _view(client, gid)["move"] == after["move"]
+            saw_random_refusal = True
+        nxt = _view(client, gid)["observation"]["current_player"]
+        if nxt is not None and nxt != last_by:
+            other_view = _view(client, gid, tokens[nxt])
+            other_move = rng.choice(other_view["legal"])["text"]
+            done = _act(client, gid, tokens[nxt], other_move, other_view["move"])
+            r = client.post(f"/api/games/{gid}/undo", json={"move": done["move"]}, headers=auth(tokens[last_by]))
+            assert r.status_code == 400 and _view(client, gid)["move"] == done["move"]
+            saw_other_refusal = True
+
+
+def test_undo_survives_a_restart(db_url: str) -> None:
+    app = create_app(db_url)
+    with TestClient(app) as client:
+        g = create(client, ["human", "human"], seed=23)
+        gid = g["id"]
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        for _ in range(3):
+            pub = _view(client, gid)
+            seat = pub["observation"]["current_player"]
+            mine = _view(client, gid, tokens[seat])
+            last = _act(client, gid, tokens[seat], mine["legal"][0]["text"], mine["move"])
+        r = client.post(f"/api/games/{gid}/undo", json={"move": last["move"]}, headers=auth(tokens[seat]))
+        assert r.status_code == 200
+        expected = {s: _view(client, gid, t) for s, t in tokens.items()}
+    app.state.store.close()
+    app2 = create_app(db_url)
+    with TestClient(app2) as client2:
+        for s, t in tokens.items():
+            assert _view(client2, gid, t) == expected[s]
+    app2.state.store.close()
