@@ -50,7 +50,7 @@ def play(spec: GameSpec) -> dict[str, Any]:
         "index": spec.index,
         "seed": spec.seed,
         "bots": list(spec.bots),
-        "settings": dict(spec.settings),
+        "settings": g.cfg.settings.as_dict(),
         "scores": res["scores"],
         "winners": res["winners"],
         "rounds": res["rounds"],

@@ -1,0 +1,144 @@
+"""`snowdonia tournament` and `snowdonia simulate` (picked up by cli._register_optional)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from snowdonia.sim.runner import GameSpec
+
+console = Console(stderr=True)
+
+
+def _bots(text: str) -> list[str]:
+    from snowdonia.bots import make_bot
+
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    for b in bots:
+        try:
+            make_bot(b)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    return bots
+
+
+def _settings(edition: str, light_fog: bool, contracts_per_window: int) -> dict[str, Any]:
+    return {"edition": edition, "light_fog": light_fog, "contracts_per_window": contracts_per_window}
+
+
+def _run(specs: list[GameSpec], workers: int, ray: str | None, quiet: bool) -> list[dict[str, Any]]:
+    from snowdonia.sim.executor import run_games
+
+    if quiet:
+        return run_games(specs, workers, ray)
+    columns = (TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TextColumn("elapsed"),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task("games", total=len(specs))
+        return run_games(specs, workers, ray, progress=lambda k: bar.advance(task, k))
+
+
+def _check_settings(players: int, settings: dict[str, Any]) -> None:
+    from snowdonia import SettingsError, new_game
+
+    try:
+        new_game(players, seed=0, **settings)
+    except (SettingsError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def tournament(
+        players: int = typer.Option(3, "--players", help="Seats per game."),
+        bots: str = typer.Option("random,greedy", "--bots", help="Bots, comma separated, e.g. random,greedy,mcts:200."),
+        games: int = typer.Option(60, "--games", help="Games in all (a multiple of players x lineups is fairest)."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the first deal."),
+        workers: int = typer.Option(1, "--workers", help="Processes to play on."),
+        ray: str | None = typer.Option(None, "--ray", help="Run on a Ray cluster: its address, or 'auto'."),
+        edition: str = typer.Option("original", "--edition"),
+        light_fog: bool = typer.Option(False, "--light-fog"),
+        contracts_per_window: int = typer.Option(0, "--contracts-per-window"),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+    ) -> None:
+        """Round robin of bots with seat rotation: wins, 95% intervals and openskill ratings."""
+        from snowdonia.sim.ratings import rate
+        from snowdonia.sim.tournament import schedule
+
+        names = _bots(bots)
+        settings = _settings(edition, light_fog, contracts_per_window)
+        _check_settings(players, settings)
+        try:
+            specs = schedule(names, players, games, seed, settings)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+        results = _run(specs, workers, ray, quiet=as_json)
+        standings = rate(results)
+        if as_json:
+            print(json.dumps({"players": players, "games": games, "seed": seed, "settings": settings,
+                              "bots": [s.as_dict() for s in standings]}))
+            return
+        table = Table(title=f"Tournament: {games} games, {players} players, seed {seed}")
+        for col in ("bot", "games", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
+            table.add_column(col, justify="left" if col == "bot" else "right")
+        for s in standings:
+            lo, hi = s.interval
+            table.add_row(s.bot, str(s.games), str(s.wins), f"{s.win_rate:.3f}", f"[{lo:.3f}, {hi:.3f}]",
+                          f"{s.mu:.2f}", f"{s.sigma:.2f}", f"{s.ordinal:.2f}")
+        Console().print(table)
+
+    @app.command()
+    def simulate(
+        players: int = typer.Option(3, "--players", help="Seats per game."),
+        bots: str = typer.Option("greedy", "--bots",
+                                 help="One bot for every seat, or one per seat (rotated each game)."),
+        games: int = typer.Option(100, "--games"),
+        seed: int = typer.Option(0, "--seed", help="Game i uses seed + i."),
+        workers: int = typer.Option(0, "--workers", help="Processes (0 = every core)."),
+        out: Path = typer.Option(Path("sim-out"), "--out", help="Directory for the table and the report."),
+        fmt: str = typer.Option("csv", "--format", help="csv or parquet."),
+        ray: str | None = typer.Option(None, "--ray", help="Run on a Ray cluster: its address, or 'auto'."),
+        rotate: bool = typer.Option(True, "--rotate/--no-rotate", help="Rotate the bots' seats game by game."),
+        edition: str = typer.Option("original", "--edition"),
+        light_fog: bool = typer.Option(False, "--light-fog"),
+        contracts_per_window: int = typer.Option(0, "--contracts-per-window"),
+    ) -> None:
+        """Play N games on every core; write one row per game and player plus a report with plots."""
+        from snowdonia.sim.executor import default_workers
+        from snowdonia.sim.report import summary, write_report
+        from snowdonia.sim.table import event_counts, rows, write
+
+        if fmt not in ("csv", "parquet"):
+            raise typer.BadParameter("use csv or parquet", param_hint="--format")
+        names = _bots(bots)
+        if len(names) == 1:
+            names = names * players
+        if len(names) != players:
+            raise typer.BadParameter(f"give one bot or {players} bots, not {len(names)}", param_hint="--bots")
+        settings = _settings(edition, light_fog, contracts_per_window)
+        _check_settings(players, settings)
+        specs = simulate_specs(names, games, seed, settings, rotate)
+        results = _run(specs, workers or default_workers(), ray, quiet=False)
+        out.mkdir(parents=True, exist_ok=True)
+        table = rows(results)
+        data = write(table, out / f"games.{fmt}", fmt)
+        events = event_counts(results)
+        files = write_report(summary(table, events), out, f"Snowdonia simulation: {games} games of {', '.join(names)}")
+        console.print(f"wrote {data} ({len(table)} rows) and {len(files)} report files in {out}")
+
+
+def simulate_specs(names: list[str], games: int, seed: int, settings: dict[str, Any],
+                   rotate: bool = True) -> list[GameSpec]:
+    n = len(names)
+    specs = []
+    for i in range(games):
+        r = i % n if rotate else 0
+        seats = tuple(names[(s - r) % n] for s in range(n))
+        specs.append(GameSpec(seats, seed + i, dict(settings), index=i))
+    return specs
