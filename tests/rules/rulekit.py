@@ -93,6 +93,32 @@ def clear_tracks_before(g: Game, station_key: str) -> None:
     touch(g)
 
 
+def set_rubble(g: Game, slot: int, n: int) -> None:
+    """Put exactly n rubble on route slot `slot` (to/from the general supply)."""
+    diff = n - g.slot_rubble[slot]
+    g.slot_rubble[slot] = n
+    g.route_rubble += diff
+    g.supply_rubble -= diff
+    g.exc_ptr = 0
+    g.first_rubble_track = 0
+    flow.route._after_rubble_change(g)
+    touch(g)
+
+
+def track_slot(g: Game, t: int) -> int:
+    return g.cfg.track_slot[t]
+
+
+def site_slot(g: Game, station_key: str, k: int = 0) -> int:
+    """Route slot of the k-th (0-based, left to right) excavation site of a station."""
+    return g.cfg.station_slots[g.cfg.station_index[station_key]][k]
+
+
+def bsite(g: Game, station_key: str, num: int) -> int:
+    """Flat index of building site `num` (1-based, as in action strings) of a station."""
+    return g.cfg.station_bsites[g.cfg.station_index[station_key]][num - 1]
+
+
 def give_train(g: Game, p: int, number: int) -> None:
     """Seat p owns train `number` (taken from the Engine Shed with its coal)."""
     if number in g.shed:
