@@ -8,18 +8,20 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from snowdonia.game import Game, RecordError, new_game, replay
 from snowdonia.rules.config import SettingsError
-from snowdonia.tui.loop import HUMAN, PlaySession, SeatError, parse_seats
+from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats
 from snowdonia.tui.replayer import ReplayViewer, check
 from snowdonia.tui.saving import RecordFileError, read_record, stored_seats
 
 
-def _reader(console: Console) -> Any:
+def _reader(console: Console) -> ReadLine:
     def read_line(prompt: str) -> str | None:
         try:
-            return console.input(prompt)
+            # Text, not markup: prompts contain brackets such as "[Enter: next ...]".
+            return console.input(Text(prompt))
         except EOFError:
             return None
 
@@ -76,6 +78,10 @@ def play(
         session.run()
     except OSError as exc:  # the save file became unwritable mid-game
         raise _fail(f"could not save the game: {exc}", 1) from exc
+    except KeyboardInterrupt:
+        # Ctrl-C while a bot thinks: every finished decision is already saved (if --save).
+        where = f"; the game so far is in {save_path}" if save_path else ""
+        raise _fail(f"interrupted{where}", 130) from None
 
 
 def _resume(path: Path, players: int | None, seats: str | None) -> tuple[Game, list[str]]:

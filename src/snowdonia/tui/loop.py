@@ -132,8 +132,11 @@ class PlaySession:
     def _human_move(self, p: int) -> bool:
         """Ask seat p until a legal move is applied (True) or they quit (False)."""
         g = self.game
-        self._flush_log()
+        if self.console.is_terminal:
+            # A fresh screen per decision keeps the board in one place for a person.
+            self.console.clear()
         self.console.print(self._board(p))
+        self._flush_log()
         legal = g.legal_actions()
         self._menu(p, legal)
         while True:

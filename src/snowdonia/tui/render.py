@@ -239,7 +239,9 @@ def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) ->
             who.append(" *start", style="bold")
         train = Text(train_short(game, pl["train"])) if pl["train"] else Text("-", style="dim")
         train.no_wrap = True
-        labour = f"{pl['labourers_to_place']}/{pl['labourers']}" if pl["labourers_to_place"] else str(pl["labourers"])
+        labour = str(pl["labourers"])
+        if pl["labourers_to_place"]:
+            labour += f" ({pl['labourers_to_place']} to place)"
         played = [f"#{c}" + ("*" if c in pl["played_this_round"] else "") for c in pl["played"]]
         table.add_row(who, str(pl["iron"]), str(pl["stone"]), str(pl["coal"]), str(pl["rubble"]),
                       str(pl["steel"]), str(pl["markers_left"]), stations.get(pl["surveyor"], pl["surveyor"]),

@@ -81,6 +81,8 @@ class ReplayViewer:
     def show(self, n: int) -> None:
         g = self.position(n)
         n = min(n, len(self.positions) - 1)
+        if self.console.is_terminal:
+            self.console.clear()
         head = Text(f"Position {n} of {len(self.actions)}", style="bold")
         if n > 0:
             before = self.positions[n - 1]
