@@ -177,11 +177,16 @@ class Live:
                 raise ApiError(403, "the game is over")
             if g.current_player != seat:
                 raise ApiError(403, f"it is not your decision (waiting for seat {g.current_player})")
+            legal = [a["text"] for a in legal_payload(g.legal_actions())]
             try:
                 action = Action.parse(text)
+            except ActionParseError as exc:
+                # Not the engine's message: its examples name arbitrary contracts.
+                raise ApiError(400, f"{text!r} is not an action; choose one of the legal actions", legal=legal) from exc
+            try:
                 self._commit(s, seat, action)
-            except (ActionParseError, IllegalAction) as exc:
-                raise ApiError(400, str(exc), legal=[a["text"] for a in legal_payload(g.legal_actions())]) from exc
+            except IllegalAction as exc:
+                raise ApiError(400, str(exc), legal=legal) from exc
             except StaleMove as exc:
                 self._reload(s)
                 raise ApiError(409, str(exc), move=s.game.moves) from exc

@@ -1,0 +1,73 @@
+"""Websocket pushes: every watcher gets its own seat's view after each change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.web.conftest import auth, create
+
+
+def recv_until(ws: Any, pred: Any, limit: int = 50) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("no matching push")
+
+
+@pytest.mark.timeout(60)
+def test_pushes_reach_each_seat_and_spectators(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=51)
+    gid = g["id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    seat = client.get(f"/api/games/{gid}").json()["observation"]["current_player"]
+    other = 1 - seat
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[other]}") as ws_other, \
+            client.websocket_connect(f"/ws/games/{gid}") as ws_pub:
+        ws_pub.send_json({"token": None})
+        first = ws_other.receive_json()
+        assert first["seat"] == other and first["move"] == 0 and first["legal"] == []
+        assert ws_pub.receive_json()["seat"] is None
+        mine = client.get(f"/api/games/{gid}", headers=auth(tokens[seat])).json()
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                        json={"action": mine["legal"][0]["text"], "move": 0})
+        assert r.status_code == 200
+        pushed = recv_until(ws_other, lambda m: m["move"] == 1)
+        assert pushed == client.get(f"/api/games/{gid}", headers=auth(tokens[other])).json()
+        assert pushed["legal"], "it is now this seat's decision"
+        assert recv_until(ws_pub, lambda m: m["move"] == 1) == client.get(f"/api/games/{gid}").json()
+
+
+@pytest.mark.timeout(60)
+def test_token_as_first_message_and_bot_moves_arrive(client: TestClient) -> None:
+    g = create(client, ["human", "random", "random"], seed=52)
+    gid = g["id"]
+    token = g["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": token})
+        view = recv_until(ws, lambda m: m["legal"])  # bots move until it is seat 0's turn
+        assert view["seat"] == 0
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(token),
+                        json={"action": view["legal"][0]["text"], "move": view["move"]})
+        assert r.status_code == 200
+        # The bots answer on the server and the pushes arrive without asking.
+        later = recv_until(ws, lambda m: m["move"] > view["move"] + 1 or m["over"])
+        assert later["seat"] == 0
+
+
+@pytest.mark.timeout(60)
+def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
+    g = create(client, ["human"], seed=53)
+    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+        assert "error" in ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4403
+    with client.websocket_connect("/ws/games/nope") as ws:
+        assert "error" in ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4404
