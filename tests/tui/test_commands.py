@@ -128,3 +128,14 @@ def test_solo_deluxe_light_fog_game_with_settings(tmp_path: Path) -> None:
     assert settings["edition"] == "deluxe" and settings["light_fog"] is True
     assert settings["solo_train"] == 4 and settings["contracts_per_window"] == 1
     assert "Edition deluxe, light fog, one contract per window, solo train No. 4" in out
+
+
+def test_check_of_an_unfinished_record_says_so(tmp_path: Path) -> None:
+    g = snowdonia.new_game(2, seed=1)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(g.record()))
+    res = runner.invoke(app, ["replay", str(path), "--check"])
+    assert res.exit_code == 0
+    assert res.output.startswith(f"OK: 6 decisions replay; the game is not over (round {g.round})")

@@ -116,3 +116,14 @@ def test_parse_seats_validates_count_and_bot_names() -> None:
         parse_seats("human,robot", 2)
     with pytest.raises(SeatError, match="empty seat"):
         parse_seats("human,,greedy", 3)
+
+
+def test_two_humans_at_one_terminal_each_see_their_own_prompt(console: Console) -> None:
+    g = snowdonia.new_game(2, seed=6)
+    script = Script([], then="1")
+    outcome = PlaySession(g, ["human", "human"], console, script).run()
+    assert outcome.finished
+    asked = {p.split(",")[0] for p in script.prompts}
+    assert asked == {"P1 yellow", "P2 blue"}
+    # Every decision of the game was a prompt answered with "1" (forced moves are not asked).
+    assert len(script.prompts) == len(g.history)

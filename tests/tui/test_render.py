@@ -120,3 +120,15 @@ def test_score_sheet_lists_every_line_contract_and_winner(console: Console) -> N
         for c in sheet["contracts"]:
             assert f"#{c['contract']}: {c['vp']} VP ({'scored' if c['met'] and c['vp'] else 'not met'})" in text
     assert "Winner" in text and res["end_reason"] in text
+
+
+def test_narrow_terminal_layout_cuts_nothing_off() -> None:
+    g = _random_game(5, seed=3, stop=100)
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(render.board(g, 0, KINDS, width=console.width))
+    text = output(console)
+    assert "…" not in text
+    assert all(len(line) <= 100 for line in text.splitlines())
+    for station in g.cfg.stations:
+        assert station.name.split()[0] in text
+    assert "Players  (* start player" in text

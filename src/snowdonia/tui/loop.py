@@ -200,7 +200,8 @@ class PlaySession:
 
     # ------------------------------------------------------------------ output helpers
     def _board(self, seat: int | None) -> object:
-        return render.board(self.game, seat, self.seats, contract_seats=self.humans or None)
+        return render.board(self.game, seat, self.seats, contract_seats=self.humans or None,
+                            width=self.console.width)
 
     def _flush_log(self) -> None:
         lines = self.game.log_lines[self.shown_log:]

@@ -99,27 +99,36 @@ def _building_cell(site: dict[str, Any]) -> Text:
     return cell
 
 
-def route_table(obs: dict[str, Any]) -> Table:
-    """One row per station, from Llanberis up, with the track cards that lead to it."""
+def route_table(obs: dict[str, Any], narrow: bool = False) -> Table:
+    """One row per station, from Llanberis up, with the track cards that lead to it. In a
+    narrow terminal each card and site gets its own line instead of being cut off."""
     table = Table(title="The route, from Llanberis up to Yr Wyddfa", title_justify="left",
                   box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
-    table.add_column("track cards before it", no_wrap=True)
-    table.add_column("station (surveyor VP)", no_wrap=True)
-    table.add_column("excavation sites", no_wrap=True)
-    table.add_column("building sites: cost VP owner", no_wrap=True)
-    table.add_column("status", no_wrap=True)
-    table.add_column("surveyors", no_wrap=True)
+    table.add_column("track before it" if narrow else "track cards before it", no_wrap=True)
+    table.add_column("station (surveyor VP)", no_wrap=not narrow, min_width=22 if narrow else None)
+    table.add_column("excavation" if narrow else "excavation sites", no_wrap=not narrow)
+    table.add_column("building sites: cost VP owner", no_wrap=not narrow)
+    if not narrow:
+        table.add_column("status", no_wrap=True)
+    table.add_column("surv." if narrow else "surveyors", min_width=5)
+    def lines(cells: list[Text], per_line: int) -> Text:
+        # Narrow: a few cells per line, never a cut-off cell.
+        if not narrow:
+            return Text(", ").join(cells)
+        rows = [Text(", ").join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]
+        return Text("\n").join(rows)
+
     tracks: list[dict[str, Any]] = []
     for item in obs["route"]:
         if item["type"] == "track":
             tracks.append(item)
             continue
-        track_cells = Text(" ").join(_track_cell(t) for t in tracks) if tracks else Text("")
+        track_cells = (Text("\n") if narrow else Text(" ")).join(_track_cell(t) for t in tracks)
         tracks = []
         name = Text(f"{item['number']} {item['name']}", style="bold")
         name.append(f" {item['surveyor_vp']}VP", style="dim")
-        exc = Text(", ").join(_excavation_cell(s) for s in item["excavation_sites"])
-        bld = Text(", ").join(_building_cell(s) for s in item["building_sites"])
+        exc = lines([_excavation_cell(s) for s in item["excavation_sites"]], 2)
+        bld = lines([_building_cell(s) for s in item["building_sites"]], 2)
         if item["completed"]:
             status = Text("completed by event", style="magenta")
         elif item["building_sites"] and item["buildable"]:
@@ -129,7 +138,11 @@ def route_table(obs: dict[str, Any]) -> Table:
         else:
             status = Text("")
         surveyors = Text(" ").join(player_text(p, short=True) for p in item["surveyors"])
-        table.add_row(track_cells, name, exc, bld, status, surveyors)
+        if narrow:
+            table.add_row(track_cells, name + Text("\n") + status if status else name, exc, bld, surveyors,
+                          end_section=True)
+        else:
+            table.add_row(track_cells, name, exc, bld, status, surveyors)
     return table
 
 
@@ -224,24 +237,37 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
 # --------------------------------------------------------------------------- players
 
 
-def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) -> Table:
-    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
+def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], narrow: bool = False) -> Table:
+    """Every player's supply, markers, surveyor, train and contracts. Narrow terminals get
+    station numbers, train numbers and 'to place/all' labourers to fit."""
+    title = "Players" + ("  (* start player; surveyor = station number; labourers to place/all)" if narrow else "")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
+                  pad_edge=False)
     numeric = ("iron", "stone", "coal", "rubble", "steel", "markers", "labourers")
-    for col in ("player", *numeric[:6], "surveyor at", "train", "labourers", "contracts", "played"):
+    for col in ("player", *numeric[:6], "surveyor" if narrow else "surveyor at", "train", "labourers",
+                "contracts", "played"):
         table.add_column(col, justify="right" if col in numeric else "left")
-    stations = {item["key"]: item["name"] for item in obs["route"] if item["type"] == "station"}
+    stations = {item["key"]: (item["number"] if narrow else item["name"])
+                for item in obs["route"] if item["type"] == "station"}
     for pl in obs["players"]:
         p = pl["seat"]
         who = player_text(p)
         kind = seat_kinds[p] if p < len(seat_kinds) else ""
-        who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
-        if obs["start_player"] == p:
-            who.append(" *start", style="bold")
-        train = Text(train_short(game, pl["train"])) if pl["train"] else Text("-", style="dim")
-        train.no_wrap = True
+        if narrow:
+            who.append("*" if obs["start_player"] == p else "", style="bold")
+        else:
+            who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
+            if obs["start_player"] == p:
+                who.append(" *start", style="bold")
+        who.no_wrap = True
+        if not pl["train"]:
+            train = Text("-", style="dim")
+        else:
+            train = Text(f"No. {pl['train']}" if narrow else train_short(game, pl["train"]), no_wrap=True)
         labour = str(pl["labourers"])
         if pl["labourers_to_place"]:
-            labour += f" ({pl['labourers_to_place']} to place)"
+            labour = (f"{pl['labourers_to_place']}/{labour}" if narrow
+                      else f"{labour} ({pl['labourers_to_place']} to place)")
         played = [f"#{c}" + ("*" if c in pl["played_this_round"] else "") for c in pl["played"]]
         table.add_row(who, str(pl["iron"]), str(pl["stone"]), str(pl["coal"]), str(pl["rubble"]),
                       str(pl["steel"]), str(pl["markers_left"]), stations.get(pl["surveyor"], pl["surveyor"]),
@@ -296,8 +322,12 @@ def header(obs: dict[str, Any], seat_kinds: Sequence[str]) -> Text:
     return text
 
 
+NARROW = 150  # below this many columns the board switches to its narrow layout
+
+
 def board(
-    game: Game, seat: int | None, seat_kinds: Sequence[str], contract_seats: Sequence[int] | None = None
+    game: Game, seat: int | None, seat_kinds: Sequence[str], contract_seats: Sequence[int] | None = None,
+    width: int = 160,
 ) -> RenderableType:
     """The whole table as the given seat sees it (None = the public view). The texts of the
     contracts in front of `contract_seats` (default: every seat) are written out; the others
@@ -305,16 +335,22 @@ def board(
     obs = game.observation(seat)
     wanted = range(obs["players_count"]) if contract_seats is None else contract_seats
     show_contracts = [p for p in wanted if obs["players"][p]["contracts"] or obs["players"][p]["played"]]
-    middle = Table.grid(padding=(0, 2))
-    middle.add_column()
-    middle.add_column()
-    middle.add_row(areas_table(obs), tables_panel(obs))
+    narrow = width < NARROW
+    middle: RenderableType
+    if narrow:
+        middle = Group(areas_table(obs), tables_panel(obs))
+    else:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(areas_table(obs), tables_panel(obs))
+        middle = grid
     parts: list[RenderableType] = [
         header(obs, seat_kinds),
-        route_table(obs),
+        route_table(obs, narrow),
         middle,
         office_panel(obs, game),
-        players_table(obs, game, seat_kinds),
+        players_table(obs, game, seat_kinds, narrow),
     ]
     if show_contracts:
         parts.append(contracts_panel(obs, game, show_contracts))

@@ -95,7 +95,7 @@ class ReplayViewer:
         else:
             head.append(" - the set-up")
             new_lines = g.log_lines
-        self.console.print(render.board(g, self.seat, self.seat_kinds))
+        self.console.print(render.board(g, self.seat, self.seat_kinds, width=self.console.width))
         if new_lines:
             self.console.rule("What happened", style="dim")
             self.console.print(render.log_text(new_lines))
