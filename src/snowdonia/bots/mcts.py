@@ -22,7 +22,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from snowdonia.bots import register
+# greedy and random_bot are imported for their registration: bots._load_builtin only loads
+# the built-ins when the registry is empty, so importing this module first would hide them.
+from snowdonia.bots import greedy, random_bot, register  # noqa: F401
 from snowdonia.bots.evaluate import evaluate
 from snowdonia.game import Game
 from snowdonia.rules import flow, scoring

@@ -8,12 +8,21 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from snowdonia.sim.runner import GameSpec
 
 console = Console(stderr=True)
+# Module-level so the Path default is built once (ruff B008).
+_OUT_OPTION: Path = typer.Option(Path("sim-out"), "--out", help="Directory for the table and the report.")
 
 
 def _bots(text: str) -> list[str]:
@@ -101,7 +110,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(100, "--games"),
         seed: int = typer.Option(0, "--seed", help="Game i uses seed + i."),
         workers: int = typer.Option(0, "--workers", help="Processes (0 = every core)."),
-        out: Path = typer.Option(Path("sim-out"), "--out", help="Directory for the table and the report."),
+        out: Path = _OUT_OPTION,
         fmt: str = typer.Option("csv", "--format", help="csv or parquet."),
         ray: str | None = typer.Option(None, "--ray", help="Run on a Ray cluster: its address, or 'auto'."),
         rotate: bool = typer.Option(True, "--rotate/--no-rotate", help="Rotate the bots' seats game by game."),

@@ -58,7 +58,7 @@ def rate(results: Sequence[dict[str, Any]]) -> list[BotStanding]:
         # Rank by score; the declared winner(s) rank first even when a tie-break decided it.
         key = [(0 if s in winners else 1, -scores[s]) for s in range(len(bots))]
         distinct = sorted(set(key))
-        ranks = [distinct.index(k) + 1 for k in key]
+        ranks: list[float] = [float(distinct.index(k) + 1) for k in key]
         teams = [[model.rating(mu=standings[b].mu, sigma=standings[b].sigma)] for b in bots]
         new = model.rate(teams, ranks=ranks)
         acc: dict[str, list[tuple[float, float]]] = {}
