@@ -240,13 +240,18 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
 def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], narrow: bool = False) -> Table:
     """Every player's supply, markers, surveyor, train and contracts. Narrow terminals get
     station numbers, train numbers and 'to place/all' labourers to fit."""
-    title = "Players" + ("  (* start player; surveyor = station number; labourers to place/all)" if narrow else "")
+    title = "Players" + ("  (* start player; mark. markers left; surv. surveyor's station; "
+                         "lab. labourers to place/all)" if narrow else "")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
                   pad_edge=False)
-    numeric = ("iron", "stone", "coal", "rubble", "steel", "markers", "labourers")
-    for col in ("player", *numeric[:6], "surveyor" if narrow else "surveyor at", "train", "labourers",
-                "contracts", "played"):
-        table.add_column(col, justify="right" if col in numeric else "left")
+    if narrow:
+        heads = ("player", "iron", "stone", "coal", "rub.", "steel", "mark.", "surv.", "train", "lab.",
+                 "held", "played")
+    else:
+        heads = ("player", "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor at", "train",
+                 "labourers", "contracts", "played")
+    for i, col in enumerate(heads):
+        table.add_column(col, justify="right" if 1 <= i <= 6 or i == 9 else "left")
     stations = {item["key"]: (item["number"] if narrow else item["name"])
                 for item in obs["route"] if item["type"] == "station"}
     for pl in obs["players"]:
@@ -259,7 +264,7 @@ def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], na
             who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
             if obs["start_player"] == p:
                 who.append(" *start", style="bold")
-        who.no_wrap = True
+        who.no_wrap = not narrow
         if not pl["train"]:
             train = Text("-", style="dim")
         else:
