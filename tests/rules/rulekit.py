@@ -135,6 +135,20 @@ def give_train(g: Game, p: int, number: int) -> None:
     touch(g)
 
 
+def ensure_in_shed(g: Game, number: int) -> None:
+    """Make train `number` available in the Engine Shed (swapping it with the set-aside one)."""
+    if number in g.shed or number in g.train:
+        return
+    swap = g.shed.pop(0)
+    g.shed_coal[number], g.shed_coal[swap] = g.shed_coal[swap], 0
+    g.box_c += g.shed_coal[number] - g.cfg.train[number].coal
+    g.shed_coal[number] = g.cfg.train[number].coal
+    g.set_aside = swap
+    g.shed.append(number)
+    g.shed.sort()
+    touch(g)
+
+
 def give_contract(g: Game, p: int, number: int) -> None:
     """Seat p holds contract `number` face up (taken out of deck/office/discard)."""
     for pile in (g.deck, g.discard):
