@@ -118,7 +118,12 @@ class PlaySession:
 
     def _bot_move(self, p: int) -> None:
         g = self.game
-        action = self.bots[p].choose(g)
+        if self.console.is_terminal and self.humans:
+            # A searching bot can take seconds; say so rather than look frozen.
+            with self.console.status(f"{render.player_label(p)} ({self.seats[p]}) is thinking..."):
+                action = self.bots[p].choose(g)
+        else:
+            action = self.bots[p].choose(g)
         try:
             g.apply(action)
         except IllegalAction as exc:
