@@ -1,0 +1,152 @@
+"""The engine's chance hook and the explicit-chance Table behind the OpenSpiel adapter."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import snowdonia
+from snowdonia.adapters.chance import BACKS, BASE, CUBES, Table, seeded_trace
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (1, {}),
+    (1, {"edition": "deluxe", "solo_train": 5}),
+    (2, {"contracts_per_window": 1}),
+    (3, {}),
+    (4, {"edition": "deluxe", "deluxe_track_cards": True, "light_fog": True}),
+    (5, {}),
+]
+
+
+def _random_engine_game(players: int, seed: int, settings: dict[str, Any]) -> snowdonia.Game:
+    g = snowdonia.new_game(players, seed=seed, **settings)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _sample(t: Table, rng: random.Random) -> None:
+    assert t.need is not None
+    outcomes, probs = zip(*t.need.outcomes, strict=True)
+    t.apply_chance(rng.choices(outcomes, probs)[0])
+
+
+def test_new_game_has_no_hook() -> None:
+    assert snowdonia.new_game(3, seed=1).chance is None
+
+
+@pytest.mark.parametrize("players,settings", CONFIGS)
+def test_hook_replays_the_engine_exactly(players: int, settings: dict[str, Any]) -> None:
+    """A seeded engine game re-expressed as chance outcomes gives the same game: the hook
+    path changes where randomness comes from, not what the rules do with it."""
+    for seed in (3, 77):
+        g = _random_engine_game(players, seed, settings)
+        trace, followed = seeded_trace(players, seed, g.history, **settings)
+        assert followed.observation(None) == g.observation(None)
+        assert followed.result()["scores"] == g.result()["scores"]
+        t = Table.replay(players, settings, trace)
+        assert t.is_over
+        assert t.returns("scores") == [float(s) for s in g.result()["scores"]]
+        assert t.game is not None and t.game.observation(None) == g.observation(None)
+
+
+def test_chance_probabilities_are_the_true_ones() -> None:
+    """Every chance node's distribution is computed from the position: bag counts, unseen
+    deck cards with the public top back, counts of backs, uniform start player."""
+    rng = random.Random(5)
+    t = Table.new(3)
+    assert t.need is not None and t.need.what == "start"
+    assert t.need.outcomes == tuple((BASE["start"] + p, 1 / 3) for p in range(3))
+    kinds_seen = set()
+    while not t.is_over:
+        need = t.need
+        if need is None:
+            t.apply_decision(rng.choice(t.legal_ids()))
+            continue
+        assert abs(sum(p for _, p in need.outcomes) - 1) < 1e-12
+        assert len(need.outcomes) > 1  # single-outcome picks are not chance nodes
+        if need.what in ("bag", "card") and t.step is not None:
+            # Re-run the step up to this pick to see the position the pick is made in.
+            probe = _position_at_pick(t)
+            kinds_seen.add(need.what)
+            if need.what == "bag":
+                counts = (probe.bag_i, probe.bag_s, probe.bag_c, probe.bag_e)
+                total = sum(counts)
+                expected = {BASE["bag"] + k: c / total for k, c in enumerate(counts) if c}
+                # Solo set-up draws skip event cubes; in play every cube can come out.
+                assert dict(need.outcomes) == expected
+            else:
+                back = probe.cfg.contract[probe.deck[-1]].back
+                same = [c for c in probe.deck if probe.cfg.contract[c].back == back]
+                assert dict(need.outcomes) == {BASE["card"] + c: 1 / len(same) for c in same}
+        _sample(t, rng)
+    assert kinds_seen == {"bag", "card"}
+
+
+def _position_at_pick(t: Table) -> snowdonia.Game:
+    """The partial position at the pending pick (the step replayed without finishing)."""
+    from snowdonia.adapters.chance import NeedChance, _Replay
+
+    assert t.base is not None and t.step is not None
+    captured: list[snowdonia.Game] = []
+
+    class Capture(_Replay):
+        def _choose(self, g: Any, what: str, options: list[tuple[int, int]], private: int = -1) -> int:
+            if self.pos >= len(self.queue) and len(options) > 1:
+                captured.append(g.clone())
+            return super()._choose(g, what, options, private)
+
+    g = t.base.clone()
+    g.chance = Capture(t.pending)
+    with pytest.raises(NeedChance):
+        g.apply(snowdonia.Action.from_id(t.step))
+    return captured[-1]
+
+
+def test_back_and_cube_names() -> None:
+    assert CUBES == ("iron", "stone", "coal", "event")
+    assert set(BACKS) == {c.back for c in snowdonia.new_game(3, seed=1).cfg.contract.values()}
+
+
+def test_illegal_chance_outcome_is_refused() -> None:
+    t = Table.new(2)
+    assert t.need is not None
+    impossible = max(o for o, _ in t.need.outcomes) + 1
+    with pytest.raises(snowdonia.IllegalAction):
+        t.apply_chance(impossible)
+    with pytest.raises(snowdonia.IllegalAction):
+        t.apply_decision(0)
+
+
+def test_private_draws_are_hidden_from_the_others() -> None:
+    """#5's draw is seen by its player only; everything else is public."""
+    rng = random.Random(1)
+    t = Table.new(3)
+    while not t.is_over:
+        if t.need is not None:
+            _sample(t, rng)
+            continue
+        g = t.game
+        assert g is not None
+        if g.decision == "keep_contract":
+            drawn = g.pending_cards[1:]
+            private = [tk for tk in t.tokens if tk.seen_by >= 0]
+            assert drawn and [int(tk.text.split(":")[1]) for tk in private[-len(drawn):]] == list(drawn)
+            assert all(tk.seen_by == g.decider for tk in private[-len(drawn):])
+            return
+        t.apply_decision(rng.choice(t.legal_ids()))
+    pytest.fail("seed 1 is known to reach a #5 draw")
+
+
+def test_core_package_does_not_import_the_ai_libraries() -> None:
+    code = (
+        "import sys, snowdonia, snowdonia.adapters, snowdonia.adapters.chance\n"
+        "bad = [m for m in ('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
