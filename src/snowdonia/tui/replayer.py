@@ -35,13 +35,15 @@ def check(record: dict[str, Any]) -> CheckResult:
     except RecordError as exc:
         return CheckResult(False, f"FAILED: {exc}", None)
     res = g.result()
+    n = len(g.history)
+    decisions = f"{n} decision{'s' if n != 1 else ''} replay{'s' if n == 1 else ''}"
     scores = ", ".join(f"{render.player_label(p)} {s}" for p, s in enumerate(res["scores"]))
     if g.is_over:
         winners = ", ".join(render.player_label(p) for p in res["winners"])
-        msg = (f"OK: {len(g.history)} decisions replay; final scores {scores}; "
+        msg = (f"OK: {decisions}; final scores {scores}; "
                f"winner{'s' if len(res['winners']) > 1 else ''}: {winners}")
     else:
-        msg = (f"OK: {len(g.history)} decisions replay; the game is not over "
+        msg = (f"OK: {decisions}; the game is not over "
                f"(round {g.round}); score so far {scores}")
     return CheckResult(True, msg, g)
 
