@@ -78,4 +78,7 @@ def catalogue(game: Game) -> dict[str, Any]:
             for n, t in cfg.train.items()
         },
         "colours": list(COLOURS),
+        "excavation_rates": list(cfg.exc_rates),
+        "lay_rates": list(cfg.lay_rates),
+        "events": {str(k): v for k, v in cfg.events.items()},
     }
