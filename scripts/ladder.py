@@ -8,7 +8,7 @@ the file are skipped. `--summary` prints the win rate with its Wilson 95% interv
     python3 scripts/ladder.py --focus greedy --opponent random --games 600 --out ladder-greedy.jsonl
     nohup python3 scripts/ladder.py --focus mcts:1s --opponent greedy --games 300 \
         --out ladder-mcts.jsonl > ladder.log 2>&1 &
-    python3 scripts/ladder.py --out ladder-mcts.jsonl --summary
+    python3 scripts/ladder.py --out ladder-mcts.jsonl --summary [--markdown]
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ def seats_for(i: int, focus: str, opponent: str, players: int) -> tuple[tuple[st
 
 
 def summarize(path: Path) -> dict[str, object]:
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    # One row per game index (a resumed run may have written an index twice).
+    unique = {r["index"]: r for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
+    rows = [unique[k] for k in sorted(unique)]
     n = len(rows)
     wins = sum(1 for r in rows if r["focus_seat"] in r["winners"])
     shared = sum(1 for r in rows if r["focus_seat"] in r["winners"] and len(r["winners"]) > 1)
@@ -56,6 +58,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20_000)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
+    ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table row")
     args = ap.parse_args()
     if not args.summary:
         done: set[int] = set()
@@ -73,7 +76,14 @@ def main() -> None:
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
             print(json.dumps(row), flush=True)
-    print(json.dumps(summarize(args.out), indent=2))
+    summ = summarize(args.out)
+    if args.markdown:
+        ci: list[float] = summ["wilson95"]  # type: ignore[assignment]
+        lo, hi = ci
+        print(f"| {summ['focus']} vs 2 x {summ['opponent']} | {summ['games']} | {summ['wins']} "
+              f"| {summ['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] |")
+    else:
+        print(json.dumps(summ, indent=2))
 
 
 if __name__ == "__main__":

@@ -117,8 +117,9 @@ def rewards(g: State) -> list[float]:
 
 class MctsBot:
     def __init__(self, budget: Budget, seed: int = 0, depth: int | None = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, early_stop: bool = True) -> None:
         self.budget = budget
+        self.early_stop = early_stop
         self.depth = depth
         self.exploration = exploration
         self.rng = random.Random(seed)
@@ -150,7 +151,7 @@ class MctsBot:
                 break
             self._iterate(game, seat, root, rng, c)
             its += 1
-            if its % 10 == 0 and self._decided(root, its, start, deadline, max_its):
+            if self.early_stop and its % 10 == 0 and self._decided(root, its, start, deadline, max_its):
                 break
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start

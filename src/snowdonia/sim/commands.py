@@ -95,7 +95,7 @@ def register(app: typer.Typer) -> None:
             return
         table = Table(title=f"Tournament: {games} games, {players} players, seed {seed}")
         for col in ("bot", "games", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
-            table.add_column(col, justify="left" if col == "bot" else "right")
+            table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
         for s in standings:
             lo, hi = s.interval
             table.add_row(s.bot, str(s.games), str(s.wins), f"{s.win_rate:.3f}", f"[{lo:.3f}, {hi:.3f}]",
