@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check_invariants
 
 import snowdonia
+from invariants import check_invariants
 from snowdonia.game import Game
 from snowdonia.rules.state import SLOTS
 
