@@ -109,6 +109,8 @@ def test_resample_keeps_the_information_state() -> None:
         other = state.resample_from_infostate(p, sampler)
         assert other.information_state_string(p) == state.information_state_string(p)
         assert other.legal_actions() == state.legal_actions()
+        # What p sees cannot depend on the hidden order: same observation tensor.
+        assert other.observation_tensor(p) == state.observation_tensor(p)
         changed += other.engine_game().deck != state.engine_game().deck
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
