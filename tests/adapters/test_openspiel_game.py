@@ -112,6 +112,10 @@ def test_resample_keeps_the_information_state() -> None:
         # What p sees cannot depend on the hidden order: same observation tensor.
         assert other.observation_tensor(p) == state.observation_tensor(p)
         changed += other.engine_game().deck != state.engine_game().deck
+        if checked % 20 == 0:  # a resampled world serialises as itself, not the original
+            _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+            assert str(back) == str(other)
+            assert back.information_state_string((p + 1) % 3) == other.information_state_string((p + 1) % 3)
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked == 60

@@ -200,7 +200,8 @@ class Table:
     """The chance-driven game. `need` is set while a step waits for a chance outcome; the
     position `game` is then the one before the step (None before the set-up is complete)."""
 
-    __slots__ = ("players", "settings", "game", "base", "step", "pending", "need", "trace", "tokens")
+    __slots__ = ("players", "settings", "game", "base", "step", "pending", "need", "trace", "tokens",
+                 "resamples")
 
     players: int
     settings: tuple[tuple[str, Any], ...]
@@ -211,6 +212,7 @@ class Table:
     need: NeedChance | None
     trace: list[int]  # every decision and chance outcome so far (what a replay needs)
     tokens: list[Token]
+    resamples: list[tuple[int, int, int]]  # (trace length, seat, seed): replayable resamples
 
     @classmethod
     def new(cls, players: int, **settings: Any) -> Table:
@@ -223,6 +225,7 @@ class Table:
         t.pending = []
         t.trace = []
         t.tokens = []
+        t.resamples = []
         t._run()
         return t
 
@@ -237,6 +240,7 @@ class Table:
         t.need = self.need
         t.trace = self.trace[:]
         t.tokens = self.tokens[:]
+        t.resamples = self.resamples[:]
         return t
 
     # ------------------------------------------------------------------ turn structure
@@ -307,20 +311,37 @@ class Table:
         return [float(s) for s in res["scores"]]
 
     @staticmethod
-    def replay(players: int, settings: dict[str, Any], trace: list[int]) -> Table:
-        """The table reached by applying `trace` (decisions and chance outcomes) in order."""
+    def replay(
+        players: int, settings: dict[str, Any], trace: list[int],
+        resamples: list[tuple[int, int, int]] | None = None,
+    ) -> Table:
+        """The table reached by applying `trace` (decisions and chance outcomes) in order,
+        with the resamples made along the way (`resample`) redone at the same points."""
         t = Table.new(players, **settings)
-        for a in trace:
+        todo = list(resamples or [])
+        for i, a in enumerate([*trace, None]):
+            while todo and todo[0][0] == i:
+                _, seat, seed = todo.pop(0)
+                t.resample(seat, seed)
+            if a is None:
+                break
             if t.is_chance:
                 t.apply_chance(a)
             else:
                 t.apply_decision(a)
         return t
 
-    def redact_for(self, seat: int) -> None:
-        """After a resample for `seat`, outcomes hidden from it no longer describe this
-        world: hide them from everyone."""
+    def resample(self, seat: int, seed: int) -> None:
+        """Replace the hidden part of the position by another one consistent with what
+        `seat` knows (`Game.resample`: unseen contracts redistributed, the deck's public top
+        back kept). Outcomes hidden from `seat` no longer describe this world, so they are
+        hidden from everyone. Only at a decision: a step in progress has no resample."""
+        g = self.game
+        if self.need is not None or g is None or g.over:
+            return
+        self.game = g.resample(seat, seed)
         self.tokens = [tk if tk.seen_by in (-1, seat) else Token(-2, "?") for tk in self.tokens]
+        self.resamples.append((len(self.trace), seat, seed))
 
 
 class _Follow(_Replay):

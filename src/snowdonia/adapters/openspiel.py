@@ -19,7 +19,6 @@ outcome that seat saw, in order, followed by its current observation. The observ
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import numpy as np
@@ -187,11 +186,7 @@ class SnowdoniaState(pyspiel.State):
         the discards it did not see and other players' #5 draws (`Game.resample`). Called
         by OpenSpiel's Python ISMCTS bot; `probability_sampler()` gives floats in [0, 1)."""
         clone = self.clone()
-        t = clone.table
-        if t.need is None and t.game is not None and not t.game.over:
-            seed = int(float(probability_sampler()) * 2**53)
-            t.game = t.game.resample(player_id, random.Random(seed).getrandbits(63))
-            t.redact_for(player_id)
+        clone.table.resample(player_id, int(float(probability_sampler()) * 2**53))
         return clone
 
     def __str__(self) -> str:
@@ -226,14 +221,10 @@ class _Box:
     def __getstate__(self) -> dict[str, Any]:
         t = self.table
         return {"players": t.players, "settings": dict(t.settings), "trace": t.trace,
-                "mode": self.mode, "redacted": [i for i, tk in enumerate(t.tokens) if tk.seen_by == -2]}
+                "resamples": t.resamples, "mode": self.mode}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        t = Table.replay(state["players"], state["settings"], state["trace"])
-        if state.get("redacted"):
-            for i in state["redacted"]:
-                t.tokens[i] = t.tokens[i]._replace(seen_by=-2, text="?")
-        self.table = t
+        self.table = Table.replay(state["players"], state["settings"], state["trace"], state["resamples"])
         self.mode = state["mode"]
 
 
