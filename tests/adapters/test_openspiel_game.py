@@ -128,34 +128,54 @@ def test_secret_draws_stay_out_of_other_seats_views() -> None:
 
     game = _load(players=3)
     observer = make_observation(game)
-    rng = random.Random(1)  # this seed reaches a #5 draw (see test_adapter_chance)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
-        g = state.engine_game()
-        if g.decision == "keep_contract":
-            drawer = g.decider
-            drawn = g.pending_cards[1:]
-            observer.set_from(state, drawer)
-            assert all(observer.dict["drawn_cards"][c] == 1 for c in drawn)
-            for seat in range(3):
-                info = state.information_state_string(seat)
-                cards = [w for w in info.split(" | ")[1].split() if w == "?" or w.startswith("card:")]
-                tail = cards[-len(drawn):]
-                if seat == drawer:
-                    assert tail == [f"card:{c}" for c in drawn]
-                else:
-                    assert tail == ["?"] * len(drawn)
-                    observer.set_from(state, seat)
-                    assert not observer.dict["drawn_cards"].any()
-                    seen = json.loads(state.observation_string(seat))["decision"]["cards"]
-                    assert seen == len(g.pending_cards)  # a count, not the cards
-            return
-        state.apply_action(rng.choice(state.legal_actions()))
-    pytest.fail("seed 1 is known to reach a #5 draw")
+    state = _state_at_keep(game)
+    g = state.engine_game()
+    drawer = g.decider
+    drawn = g.pending_cards[1:]
+    observer.set_from(state, drawer)
+    assert all(observer.dict["drawn_cards"][c] == 1 for c in drawn)
+    for seat in range(3):
+        info = state.information_state_string(seat)
+        cards = [w for w in info.split(" | ")[1].split() if w == "?" or w.startswith("card:")]
+        tail = cards[-len(drawn):]
+        if seat == drawer:
+            assert tail == [f"card:{c}" for c in drawn]
+        else:
+            assert tail == ["?"] * len(drawn)
+            observer.set_from(state, seat)
+            assert not observer.dict["drawn_cards"].any()
+            seen = json.loads(state.observation_string(seat))["decision"]["cards"]
+            assert seen == len(g.pending_cards)  # a count, not the cards
+
+
+def _state_at_keep(game: Any) -> Any:
+    """A random game stopped at a #5 keep decision (the first seed that has one)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            elif state.engine_game().decision == "keep_contract":
+                return state
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no #5 draw in 100 random games")
+
+
+def test_openspiel_rl_environment_episode() -> None:
+    """OpenSpiel's RL loop (rl_environment.Environment) runs the game, sampling chance."""
+    from open_spiel.python import rl_environment
+
+    sampler = rl_environment.ChanceEventSampler(seed=3)
+    env = rl_environment.Environment(sos.SHORT_NAME, chance_event_sampler=sampler, players=2, returns="win_loss")
+    rng = random.Random(3)
+    step = env.reset()
+    while not step.last():
+        legal = step.observations["legal_actions"][step.observations["current_player"]]
+        step = env.step([rng.choice(legal)])
+    assert sorted(step.rewards) == [-1.0, 1.0]
 
 
 def test_observer_has_named_views() -> None:
