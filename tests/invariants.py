@@ -77,7 +77,8 @@ def check_components(game: Game) -> None:
         if on_board + g.markers[p] != per:
             raise _fail(g, f"seat {p}: {on_board} markers on the board + {g.markers[p]} left != {per}")
     events_total = box["event_cubes"] - (1 if g.cfg.solo else 0)
-    if sum(g.events) + g.bag_e != events_total:
+    # Event cubes drawn in a restock wait (events_pending) until they are placed one by one.
+    if sum(g.events) + g.bag_e + g.events_pending != events_total:
         raise _fail(g, f"event cubes: track {g.events} + bag {g.bag_e} != {events_total}")
     route = sum(g.slot_rubble)
     if route != g.route_rubble:

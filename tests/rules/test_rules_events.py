@@ -149,13 +149,13 @@ def test_event_4_completes_the_first_unfinished_station_and_returns_cubes_1_to_3
 
 
 def test_solo_event_track_sequence_with_four_cubes() -> None:
-    """Seed 004 Supply Table (4 event cubes solo) and Resolving Events: restock 6 from a bag
-    of events only: 4 (1-3 back), 5, 6, 7 (4-6 back), 8, 9."""
+    """Seed 004 Supply Table (4 event cubes solo) and Resolving Events: the fourth cube is
+    drawn and lands on 4, which completes a station and sends the cubes on 1-3 back."""
     g = events_game(players=1, occupied=(1, 2, 3), cubes=1)
     g.train[0] = 0  # no maintenance decision in this test
     play_out_round(g)
-    assert g.events == [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]
-    assert g.bag_e == 1 and sum(g.station_done) == 1
+    assert g.events == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    assert g.bag_e == 3 and sum(g.station_done) == 1
 
 
 def test_event_6_maintenance_pay_steel_discard_16_or_21_or_return() -> None:
@@ -200,42 +200,43 @@ def test_maintenance_with_no_choice_returns_the_train_automatically() -> None:
 
 def test_returned_trains_restocked_lowest_number_first_when_coal_is_short() -> None:
     """Seed 004 Train maintenance: "If there is less Coal than needed, re-stock the trains in
-    numerical order starting with the lowest". The bag holds the event cube and one coal; in
-    the seeds where the coal is still in the bag after the event, only the lowest-numbered
-    returned train gets it."""
+    numerical order starting with the lowest". The bag holds the event cube, one coal and 20
+    iron, more than the 9-cube restock; in the seeds where the event cube was drawn and the
+    coal was not, only the lowest-numbered returned train gets the coal."""
     exercised = 0
-    for seed in range(12):
+    for seed in range(40):
         g = events_game(occupied=(1, 2, 3, 4, 5), seed=seed)
         with_coal = sorted(t for t in g.shed if g.cfg.train[t].coal == 1)[:2]
         give_train(g, 0, with_coal[1])
         give_train(g, 1, with_coal[0])
         g.bag_c, g.box_c = 1, g.box_c - 1
+        g.bag_i, g.box_i = 20, g.box_i - 20
+        yard_c = g.yard_c
         play_out_round(g)
-        if g.yard_c > 1:
-            continue  # the coal was drawn into the Stock Yard before the event cube
+        if g.yard_c > yard_c or g.events[5] == 0:
+            continue  # the coal went to the Stock Yard, or the event cube stayed in the bag
         exercised += 1
         assert g.shed_coal[with_coal[0]] == 1 and g.shed_coal[with_coal[1]] == 0
     assert exercised >= 3
 
 
 def test_event_7_returns_the_cubes_on_4_to_6() -> None:
-    """Seed 004 Resolving Events: after space 7 the cubes on 4-6 go back to the bag. Bag of
-    events only, 9-cube restock: 7 (4-6 back), 8, 9, 10 (8-10 back), 8, 9, 10 (8-10 back),
-    8, 9 - two stations completed by the two visits of space 10."""
+    """Seed 004 Resolving Events: after space 7 the cubes on 4-6 go back to the bag. Both
+    cubes of the bag are drawn first (seed 004 Restock the Stock Yard): 7 (4-6 back), 8."""
     g = events_game(occupied=(4, 5, 6), cubes=2)
     play_out_round(g)
-    assert g.events == [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]
-    assert g.bag_e == 2 and sum(g.station_done) == 2
+    assert g.events == [0, 0, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert g.bag_e == 3
 
 
 def test_after_space_10_the_track_loops_through_8_9_10() -> None:
     """Seed 004 Resolving Events: "when the 10 space is reached, the 7 space will always be the
-    right-most occupied space, and the events will loop through 8, 9 and 10". 9 draws from
-    7, 8, 9 occupied: 10, 8, 9, 10, 8, 9, 10, 8, 9 - three station completions."""
+    right-most occupied space, and the events will loop through 8, 9 and 10". From 7, 8, 9
+    occupied, two cubes: 10 (completes a station, 8-10 back), then 8 again."""
     g = events_game(occupied=(7, 8, 9), cubes=2)
     play_out_round(g)
-    assert g.events == [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]
-    assert sum(g.station_done) == 3
+    assert g.events == [0, 0, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert sum(g.station_done) == 1 and g.bag_e == 3
 
 
 def test_restock_stops_when_the_bag_is_empty() -> None:

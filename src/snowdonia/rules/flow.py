@@ -749,7 +749,7 @@ def _step_end(g: State) -> None:
         g.labourers = [2] * cfg.players
         _restock_office(g)
         _check_weather(g)
-        g.restock_left = cfg.restock
+        _restock_stock_yard(g)
         g.end_step = 1
         return
     if st == 1:
@@ -765,22 +765,11 @@ def _step_end(g: State) -> None:
             for t in sorted(g.maint_returned):
                 g.shed_coal[t] = bag.take_coal(g, cfg.train[t].coal)
             g.maint_returned = ()
-        while g.restock_left > 0:
-            g.restock_left -= 1
-            kind = bag.draw(g)
-            if kind < 0:
-                g.restock_left = 0
-                break
-            if kind == bag.IRON:
-                g.yard_i += 1
-            elif kind == bag.STONE:
-                g.yard_s += 1
-            elif kind == bag.COAL:
-                g.yard_c += 1
-            else:
-                _place_event(g)
-                if g.maint_queue or g.over:
-                    return
+        while g.events_pending > 0:
+            g.events_pending -= 1
+            _place_event(g)
+            if g.maint_queue or g.over:
+                return
         g.end_step = 2
         return
     # Step 2: end of the round.
@@ -800,6 +789,27 @@ def _step_end(g: State) -> None:
         _finish(g, f"round limit {cfg.settings.round_limit} reached (safety net, not a rule)")
         return
     _new_round(g)
+
+
+def _restock_stock_yard(g: State) -> None:
+    """Draw the restock count from the bag; resources go to the Stock Yard, event cubes are
+    then placed one at a time (seed 004 Restock the Stock Yard; seed 000 Lagerplatz
+    auffüllen). All cubes are drawn first, so cubes returned by events 4, 7 and 10 cannot be
+    drawn again in the same restock."""
+    drawn_events = 0
+    for _ in range(g.cfg.restock):
+        kind = bag.draw(g)
+        if kind < 0:
+            break  # the bag ran out: the draw stops
+        if kind == bag.IRON:
+            g.yard_i += 1
+        elif kind == bag.STONE:
+            g.yard_s += 1
+        elif kind == bag.COAL:
+            g.yard_c += 1
+        else:
+            drawn_events += 1
+    g.events_pending = drawn_events
 
 
 def _finish(g: State, reason: str) -> None:

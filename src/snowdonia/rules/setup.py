@@ -151,7 +151,7 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.place_turn = start
     g.res_area = g.res_stage = g.res_pos = g.win_count = 0
     g.build_done = False
-    g.restock_left = 0
+    g.events_pending = 0
     g.end_step = 0
     g.extras = []
     g.maint_queue = []

@@ -44,7 +44,7 @@ _SCALARS = (
     "weather_current", "weather_mid", "weather_last", "steel_supply", "supply_rubble",
     "game_markers_left", "markers_placed", "bag_i", "bag_s", "bag_c", "bag_e",
     "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
-    "res_stage", "res_pos", "win_count", "build_done", "restock_left", "end_step",
+    "res_stage", "res_pos", "win_count", "build_done", "events_pending", "end_step",
     "pending_cards", "moves", "_legal", "log", "maint_returned", "blocked_contracts",
     "last_round_order", "set_aside", "chance",
 )
@@ -105,7 +105,7 @@ class State:
     res_pos: int
     win_count: int
     build_done: bool
-    restock_left: int
+    events_pending: int  # event cubes drawn in this restock, out of the bag, not yet placed
     end_step: int
     pending_cards: tuple[int, ...]
     moves: int
