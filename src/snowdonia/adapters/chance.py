@@ -293,7 +293,8 @@ class Table:
                 g.chance = hook
                 g.apply(Action.from_id(self.step))
         except NeedChance as need:
-            self.need = need
+            # Drop the traceback: it would keep the abandoned partial position alive.
+            self.need = need.with_traceback(None)
             return
         self.game = g
         self.base = None
