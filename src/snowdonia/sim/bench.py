@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from snowdonia import new_game
+from snowdonia.bots import make_bot
 from snowdonia.bots.mcts import Budget, MctsBot
 from snowdonia.game import Game
 from snowdonia.sim.runner import GameSpec, play
@@ -67,14 +68,40 @@ def games_rate(bot: str, players: int, seconds: float) -> dict[str, Any]:
             "games_per_cpu_s": n / max(time.process_time() - c0, 1e-9)}
 
 
+def move_iterations(players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Iterations actually used by `mcts:<seconds>s` moves in one real game against
+    `greedy` (early stopping on, as in play). Moves that ran to the time limit show what
+    the budget buys; early-stopped moves are counted separately."""
+    g = new_game(players, seed=seed)
+    me = MctsBot(Budget(seconds=seconds), seed=seed)
+    others = [make_bot("greedy", seed + s) for s in range(players)]
+    full: list[int] = []
+    early: list[int] = []
+    while not g.is_over:
+        p = g.decider
+        if p == 0:
+            g.apply(me.choose(g))
+            (full if me.last_seconds >= 0.95 * seconds else early).append(me.last_iterations)
+        else:
+            g.apply(others[p].choose(g))
+    full.sort()
+    return {"players": players, "seconds": seconds, "full_moves": len(full), "early_stopped_moves": len(early),
+            "min_iterations_full_move": full[0] if full else None,
+            "median_iterations_full_move": full[len(full) // 2] if full else None,
+            "median_iterations_early_move": sorted(early)[len(early) // 2] if early else None}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    ap.add_argument("--moves", action="store_true", help="also play one mcts:1s game at 3 players")
     args = ap.parse_args()
-    out = {
+    out: dict[str, Any] = {
         "mcts": [mcts_rate(n, args.seconds) for n in range(1, 6)],
         "games": [games_rate(b, n, args.seconds) for b in ("random", "greedy") for n in (2, 3, 4)],
     }
+    if args.moves:
+        out["moves"] = move_iterations(3, 1.0)
     print(json.dumps(out, indent=2))
 
 
