@@ -156,3 +156,43 @@ def test_core_package_does_not_import_the_ai_libraries() -> None:
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _invariants() -> Any:
+    """The shared invariant checker (tests/invariants.py), loaded by path."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "invariants.py"
+    spec = importlib.util.spec_from_file_location("snowdonia_test_invariants", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players,settings", CONFIGS)
+def test_chance_driven_games_keep_the_invariants(players: int, settings: dict[str, Any]) -> None:
+    """Games whose randomness comes through the hook, and worlds resampled from them, keep
+    every component accounted for and every observation secret (tests/invariants.py)."""
+    check = _invariants().check_invariants
+    rng = random.Random(players)
+    t = Table.new(players, **settings)
+    decisions = 0
+    while not t.is_over:
+        if t.need is not None:
+            _sample(t, rng)
+            continue
+        assert t.game is not None
+        check(t.game)
+        if decisions % 10 == 0:
+            world = t.copy()
+            world.resample(t.game.decider, rng.getrandbits(63))
+            assert world.game is not None
+            check(world.game)
+            seat = t.game.decider
+            assert world.game.observation(seat) == t.game.observation(seat)
+        t.apply_decision(rng.choice(t.legal_ids()))
+        decisions += 1
+    assert t.game is not None
+    check(t.game)
