@@ -10,6 +10,7 @@ constants here, so a corrected count in the data is picked up.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from snowdonia.data import components
@@ -221,3 +222,22 @@ def check_observations(game: Game) -> None:
         dec = obs.get("decision")
         if dec and "cards" in dec and seat != g.decider and isinstance(dec["cards"], list):
             raise _fail(g, f"seat {seat} sees the cards drawn by seat {g.decider} for #5")
+
+
+_CARD = re.compile(r"#(\d+)")
+
+
+def check_log_secrecy(game: Game, since: int = 0) -> int:
+    """The log is public (every seat reads it): a contract number may only appear in a log
+    line once every seat has seen that card. Checks lines from `since`; returns the new
+    length so callers can check incrementally right after each decision."""
+    g = game
+    lines = g.log or []
+    public_seen = -1
+    for p in range(g.cfg.players):
+        public_seen &= g.seen[p]
+    for line in lines[since:]:
+        for num in _CARD.findall(line):
+            if not public_seen >> int(num) & 1:
+                raise _fail(g, f"the public log names contract #{num} that not every seat has seen: {line!r}")
+    return len(lines)

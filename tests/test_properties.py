@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import snowdonia
-from invariants import check_invariants
+from invariants import check_invariants, check_log_secrecy
 from snowdonia.game import Game
 from snowdonia.rules.state import SLOTS
 
@@ -79,7 +79,8 @@ def all_views(g: Game) -> list[dict[str, Any]]:
 
 def play_and_check(setup: Setup, policy_seed: int) -> None:
     """Play one random game, checking invariants and monotone quantities at every decision,
-    clone isolation at one random point, and replay at two random prefixes and at the end."""
+    clone isolation at one random point, log secrecy, and replay at two random prefixes and at
+    the end."""
     g = setup.new_game()
     rng = random.Random(policy_seed)
     check_invariants(g)
@@ -88,6 +89,7 @@ def play_and_check(setup: Setup, policy_seed: int) -> None:
     clone_at = rng.randrange(0, 80)
     prefix_views: dict[int, list[dict[str, Any]]] = {}
     steps = 0
+    log_seen = check_log_secrecy(g)
     while not g.is_over:
         if steps in prefix_at:
             prefix_views[len(g.history)] = all_views(g)
@@ -103,6 +105,7 @@ def play_and_check(setup: Setup, policy_seed: int) -> None:
         steps += 1
         assert steps < MAX_STEPS, f"game did not end within {MAX_STEPS} decisions"
         check_invariants(g)
+        log_seen = check_log_secrecy(g, log_seen)
         assert g.route_rubble <= rubble_before, "rubble on the route grew"
         assert all(a >= b for a, b in zip(g.surveyor, surveyors_before, strict=True)), \
             f"a surveyor moved down: {surveyors_before} -> {g.surveyor}"
