@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import snowdonia
 from snowdonia.game import Game
@@ -209,3 +211,25 @@ def test_bad_seat_for_observation() -> None:
 def test_bad_seed_type() -> None:
     with pytest.raises(ValueError, match="seed"):
         snowdonia.new_game(3, seed="abc")  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(text=st.one_of(
+    st.text(max_size=30),
+    st.sampled_from([str(a) for a in snowdonia.rules.actions.catalogue().actions]).map(
+        lambda s: s.replace("=", "=-").replace("1", "11")),
+))
+def test_any_text_is_either_applied_or_refused_cleanly(text: str) -> None:
+    """Fuzz: whatever string arrives (as from a web request), the engine applies it if it is
+    a legal move and otherwise raises IllegalAction / ActionParseError, changing nothing."""
+    g = snowdonia.new_game(3, seed=2)
+    legal = {str(a) for a in g.legal_actions()}
+    norm = " ".join(text.split())
+    if norm in legal:
+        g.apply(text)
+        assert g.history == [norm]
+        return
+    before = state_of(g)
+    with pytest.raises(snowdonia.IllegalAction):
+        g.apply(text)
+    assert state_of(g) == before
