@@ -101,6 +101,7 @@ def play_and_check(setup: Setup, policy_seed: int) -> None:
         rubble_before = g.route_rubble
         surveyors_before = g.surveyor[:]
         laid_before = g.laid
+        markers_before = g.markers[:]
         g.apply(rng.choice(legal))
         steps += 1
         assert steps < MAX_STEPS, f"game did not end within {MAX_STEPS} decisions"
@@ -110,6 +111,9 @@ def play_and_check(setup: Setup, policy_seed: int) -> None:
         assert all(a >= b for a, b in zip(g.surveyor, surveyors_before, strict=True)), \
             f"a surveyor moved down: {surveyors_before} -> {g.surveyor}"
         assert g.laid >= laid_before, "a laid track card was unlaid"
+        assert all(a <= b for a, b in zip(g.markers, markers_before, strict=True)), \
+            "an ownership marker came back off the board"
+        assert g.moves == len(g.history) == steps
     assert g.current_player is None and g.legal_actions() == []
     assert "round limit" not in g.end_reason, "game ended only by the safety net"
     res = g.result()
