@@ -178,3 +178,46 @@ def test_solo_series_covers_every_starting_train() -> None:
         g = setup.new_game()
         assert g.train[0] == train
         play_and_check(setup, policy_seed=train)
+
+
+CATALOGUE = snowdonia.rules.actions.catalogue().actions
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32 - 1))
+def test_legal_actions_are_exactly_the_applicable_ones_and_resample_keeps_each_view(
+        setup: Setup, policy_seed: int) -> None:
+    """At random positions: every listed action applies (on a clone); sampled unlisted ones are
+    refused and change nothing; the list is deterministic; and `resample(seat)` yields a game
+    that looks the same to that seat, whose own options are the same, and that plays on
+    (spec/product.md: legal_actions, apply, resample)."""
+    g = setup.new_game()
+    rng = random.Random(policy_seed)
+    while not g.is_over:
+        if rng.random() < 0.15:
+            legal = g.legal_actions()
+            assert legal == g.clone().legal_actions()
+            assert len(set(legal)) == len(legal), "an action is listed twice"
+            for a in legal:
+                c = g.clone()
+                c.apply(a)
+                assert c.moves == g.moves + 1
+            before = snapshot(g)
+            for a in rng.sample(CATALOGUE, 15):
+                if a in legal:
+                    continue
+                with pytest.raises(snowdonia.IllegalAction):
+                    g.apply(a)
+            assert snapshot(g) == before
+            for seat in range(setup.players):
+                r = g.resample(seat, rng)
+                assert r.observation(seat) == g.observation(seat)
+                if seat == g.decider:
+                    assert r.legal_actions() == legal
+                for _ in range(10):
+                    if r.is_over:
+                        break
+                    r.apply(rng.choice(r.legal_actions()))
+            assert snapshot(g) == before, "resampling changed the original"
+        g.apply(rng.choice(g.legal_actions()))
