@@ -158,3 +158,40 @@ def test_apply_after_the_end_is_refused() -> None:
         assert "over" in str(exc)
     else:
         raise AssertionError("an action after the end was accepted")
+
+
+def test_solo_last_marker_after_the_last_track_waits_for_the_end_of_the_round() -> None:
+    """Seed 004 End of Game: "In the Solo and 2 player versions, if the last Track card in the
+    route has not yet been placed, the game ends immediately after the last Ownership marker
+    is placed". Here the last track card is laid first (D), so the 16th marker (E) does not
+    end the game at once: the round finishes (G still moves the surveyor) and the game ends
+    because the last track card was laid."""
+    g = new(1)
+    all_but_last_track_laid(g)
+    g.bag_e = 0
+    g.markers[0] = 2
+    g.markers_placed = 14
+    g.bsite_owner[4:18] = [0] * 14
+    give(g, 0, steel=1, stone=1)
+    place(g, {0: ["place D1", "place E1", "place G"]}, hire=[0])
+    resolve(g)
+    assert g.track_owner[-1] == 0 and g.markers[0] == 0
+    assert g.is_over and g.end_reason == "the last track card was laid"
+    assert g.surveyor[0] == 1
+
+
+def test_solo_16th_marker_on_the_last_track_card_ends_at_the_end_of_the_round() -> None:
+    """Seed 004 End of Game: when the 16th marker goes on the last track card itself, the last
+    track card has been placed, so the round is finished (G resolves) before the game ends."""
+    g = new(1)
+    all_but_last_track_laid(g)
+    g.bag_e = 0
+    g.markers[0] = 1
+    g.markers_placed = 15
+    g.bsite_owner[4:19] = [0] * 15
+    give(g, 0, steel=1)
+    place(g, {0: ["place D1", "place G"]})
+    resolve(g)
+    assert g.track_owner[-1] == 0 and g.markers[0] == 0
+    assert g.is_over and g.end_reason == "the last track card was laid"
+    assert g.surveyor[0] == 1

@@ -7,11 +7,12 @@ from snowdonia.rules.state import EVENT, State
 
 def place_marker(g: State, p: int) -> None:
     """Put one of p's ownership markers on the board. Solo and 2 players: the game ends
-    immediately after the last marker is placed (seed 004 End of Game)."""
+    immediately after the last marker is placed - "if the last Track card in the route has not
+    yet been placed" (seed 004 End of Game); once it has, the round is played out."""
     g.markers[p] -= 1
     g.markers_placed += 1
     me = g.cfg.marker_end
-    if me and g.markers_placed >= me and not g.over:
+    if me and g.markers_placed >= me and not g.over and not g.end_trigger:
         g.over = True
         g.end_reason = "last ownership marker placed"
 
@@ -113,9 +114,9 @@ def lay_track(g: State, p: int, amount: int) -> int:
         g.track_owner[g.laid] = p
         g.laid += 1
         laid += 1
-        place_marker(g, p)
         if g.laid == nt and not g.end_trigger:
-            g.end_trigger = 1
+            g.end_trigger = 1  # before the marker: the last track card is now placed
+        place_marker(g, p)
     return laid
 
 
