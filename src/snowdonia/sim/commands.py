@@ -94,12 +94,13 @@ def register(app: typer.Typer) -> None:
                               "bots": [s.as_dict() for s in standings]}))
             return
         table = Table(title=f"Tournament: {games} games, {players} players, seed {seed}")
-        for col in ("bot", "games", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
+        # "mu-3σ" is openskill's ordinal (the conservative estimate the table is sorted by).
+        for col in ("bot", "games", "wins", "win rate", "95% CI", "mu", "σ", "mu-3σ"):
             table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
         for s in standings:
             lo, hi = s.interval
             table.add_row(s.bot, str(s.games), str(s.wins), f"{s.win_rate:.3f}", f"[{lo:.3f}, {hi:.3f}]",
-                          f"{s.mu:.2f}", f"{s.sigma:.2f}", f"{s.ordinal:.2f}")
+                          f"{s.mu:.1f}", f"{s.sigma:.1f}", f"{s.ordinal:.1f}")
         Console().print(table)
 
     @app.command()
