@@ -221,3 +221,24 @@ def test_legal_actions_are_exactly_the_applicable_ones_and_resample_keeps_each_v
                     r.apply(rng.choice(r.legal_actions()))
             assert snapshot(g) == before, "resampling changed the original"
         g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_greedy_games_keep_every_invariant(players: int) -> None:
+    """Greedy play reaches positions random play rarely does (many builds, markers running
+    out, trains bought and maintained): the same invariants hold at every decision. The bot
+    only chooses; nothing here depends on how it is tuned."""
+    from snowdonia.bots import make_bot
+
+    for k in range(10):
+        setup = Setup(players, 500 + 10 * players + k, ["original", "deluxe"][k % 2], k % 3 == 0,
+                      k % 2, 1 + k % 7, k % 4 == 1)
+        g = setup.new_game()
+        bots = [make_bot("greedy" if (k + i) % 3 else "random", seed=k * 5 + i) for i in range(players)]
+        steps = 0
+        while not g.is_over:
+            g.apply(bots[g.decider].choose(g))
+            check_invariants(g)
+            steps += 1
+            assert steps < MAX_STEPS
+        assert "round limit" not in g.end_reason
