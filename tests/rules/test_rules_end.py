@@ -195,3 +195,19 @@ def test_solo_16th_marker_on_the_last_track_card_ends_at_the_end_of_the_round() 
     assert g.track_owner[-1] == 0 and g.markers[0] == 0
     assert g.is_over and g.end_reason == "the last track card was laid"
     assert g.surveyor[0] == 1
+
+
+def test_two_players_32nd_marker_after_the_last_track_waits_for_the_end_of_the_round() -> None:
+    """Seed 004 End of Game (2 players, "number 32"): once the last track card is laid, the
+    32nd marker no longer ends the game at once; the round is played out."""
+    g = new(2)
+    all_but_last_track_laid(g)
+    g.bag_e = 0
+    g.markers = [2, 0]
+    g.markers_placed = 30
+    give(g, 0, steel=1, stone=1)
+    place(g, {0: ["place D1", "place E1"], 1: G2})
+    resolve(g)
+    assert g.markers == [0, 0] and g.is_over
+    assert g.end_reason == "the last track card was laid"
+    assert g.surveyor == [0, 2]  # seat 1's surveyor still moved twice in area G
