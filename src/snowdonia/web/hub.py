@@ -7,11 +7,14 @@ an older view after a newer one."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket
+
+log = logging.getLogger("snowdonia.web")
 
 
 @dataclass(eq=False)
@@ -63,4 +66,5 @@ class Hub:
                     return
                 await watcher.ws.send_json(payload)
         except Exception:  # the socket went away; the reader side ends the session
+            log.warning("push to a watcher failed", exc_info=True)
             return

@@ -105,14 +105,14 @@ export async function gamePage(root, gameId, meta) {
     const r = await api(`/api/games/${gameId}`, { token: st.token });
     if (r.status === 404) { root.replaceChildren(h("p", { class: "panel", text: "No such game." })); return false; }
     if (r.status === 403 && st.token) { st.error = "This link's token is not valid for this game; watching instead."; st.token = null; return refresh(); }
-    if (r.ok) show(r.data);
+    if (r.ok) show(r.data, true);
     return r.ok;
   }
 
-  function show(v) {
-    if (st.view && v.move < st.view.move && v.seat === st.view.seat && !v.over && !(st.view.over)) {
-      // An older push can only mean an undo: accept it (views always describe the present).
-    }
+  // Pushes arrive in order and always describe the present; an HTTP answer can arrive after
+  // pushes of later moves (bots answer fast), so an older one is dropped unless it is an undo.
+  function show(v, fromHttp = false) {
+    if (fromHttp && st.view && v.seat === st.view.seat && v.move < st.view.move) return;
     st.view = v;
     if (v.seat !== null && st.token) saveToken(gameId, v.seat, st.token);
     const cur = v.observation.current_player;
@@ -131,7 +131,7 @@ export async function gamePage(root, gameId, meta) {
     if (!v || st.replay) return;
     st.error = "";
     const r = await api(`/api/games/${gameId}/actions`, { method: "POST", token: st.token, body: { action: text, move: v.move } });
-    if (r.ok) show(r.data);
+    if (r.ok) show(r.data, true);
     else { st.error = r.data && r.data.error ? r.data.error : `error ${r.status}`; await refresh(); draw(); }
   }
 
@@ -276,11 +276,11 @@ export async function gamePage(root, gameId, meta) {
     const cur = st.replay ? st.replay.move : total;
     return h("div", { class: "replay", id: "replay" },
       h("b", { text: "Replay " }),
-      h("button", { id: "replay-start", onclick: () => go(0), text: "⏮" }),
-      h("button", { id: "replay-back", onclick: () => go(cur - 1), text: "◀" }),
+      h("button", { id: "replay-start", onclick: () => go(0), text: "« first" }),
+      h("button", { id: "replay-back", onclick: () => go(cur - 1), text: "‹ back" }),
       h("span", { id: "replay-pos", text: ` move ${cur} / ${total} ` }),
-      h("button", { id: "replay-forward", onclick: () => go(cur + 1), text: "▶" }),
-      h("button", { id: "replay-end", onclick: () => { st.replay = null; draw(); }, text: "⏭" }),
+      h("button", { id: "replay-forward", onclick: () => go(cur + 1), text: "next ›" }),
+      h("button", { id: "replay-end", onclick: () => { st.replay = null; draw(); }, text: "last »" }),
       h("input", { type: "range", min: 0, max: total, value: cur, onchange: (e) => go(+e.target.value) }));
   }
 
@@ -288,6 +288,10 @@ export async function gamePage(root, gameId, meta) {
     const v = st.view;
     if (!v) return;
     const shown = st.replay ? st.replay.view : v;
+    // Markers for scripts and tests: which position and seat this page shows.
+    document.body.dataset.move = String(v.move);
+    document.body.dataset.seat = v.seat === null ? "spectator" : String(v.seat);
+    document.body.dataset.over = String(v.over);
     drawHeader();
     renderBoard(svg, shown, meta, st.replay ? [] : v.legal);
     drawDecision();
