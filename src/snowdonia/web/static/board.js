@@ -272,14 +272,14 @@ function cubeRow(g, x, y, entries) {
 function drawSupply(view, x0, y0) {
   const obs = view.observation;
   const g = el("g", { id: "supply" });
-  g.appendChild(el("rect", { x: x0, y: y0, width: 470, height: 110, rx: 10, fill: "#f6f0e4", stroke: "#8c7a55" }));
-  g.appendChild(text(x0 + 12, y0 + 20, "Stock Yard", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 110, y0 + 20, [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]);
-  g.appendChild(text(x0 + 12, y0 + 50, "Bag", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 110, y0 + 50, [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]);
-  g.appendChild(text(x0 + 12, y0 + 80, "Supply", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 110, y0 + 80, [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]);
-  g.appendChild(text(x0 + 12, y0 + 101, `Tracks laid ${obs.tracks_laid}/${obs.tracks_total} · game markers left ${obs.game_markers_left}`, { "font-size": 10.5, fill: "#554" }));
+  g.appendChild(el("rect", { x: x0, y: y0, width: 880, height: 62, rx: 10, fill: "#f6f0e4", stroke: "#8c7a55" }));
+  g.appendChild(text(x0 + 12, y0 + 24, "Stock Yard", { "font-size": 13, "font-weight": 700 }));
+  cubeRow(g, x0 + 100, y0 + 24, [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]);
+  g.appendChild(text(x0 + 350, y0 + 24, "Bag", { "font-size": 13, "font-weight": 700 }));
+  cubeRow(g, x0 + 390, y0 + 24, [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]);
+  g.appendChild(text(x0 + 12, y0 + 50, "Supply", { "font-size": 13, "font-weight": 700 }));
+  cubeRow(g, x0 + 100, y0 + 50, [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]);
+  g.appendChild(text(x0 + 350, y0 + 50, `Tracks laid ${obs.tracks_laid}/${obs.tracks_total} · game markers left ${obs.game_markers_left} · discards ${obs.discard_count}`, { "font-size": 11.5, fill: "#554" }));
   return g;
 }
 
@@ -387,23 +387,15 @@ export function renderBoard(svg, view, meta, legal) {
       el("stop", { offset: "0%", "stop-color": "#cfe3f2" }),
       el("stop", { offset: "100%", "stop-color": "#eef5ea" }))));
   const route = drawRoute(view, ia);
-  const bottom = Math.max(route.height, 7 * 60 + 44) + 20;
-  const height = bottom + 200 + 20;
+  const areasBottom = 7 * 60 + 44;
+  const bottom = Math.max(route.height, areasBottom) + 20;
+  const height = Math.max(bottom + 272, areasBottom + 20 + 262);
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.appendChild(el("rect", { x: 0, y: 0, width: W, height, fill: "url(#sky)" }));
   svg.appendChild(route.g);
-  svg.appendChild(text(24, route.height + 4, "Llanberis ↑ Yr Wyddfa", { "font-size": 11, fill: "#345" }));
   svg.appendChild(drawAreas(view, ia, ROUTE_W + 10, 10));
+  svg.appendChild(drawTracks(view, meta, ROUTE_W + 20, areasBottom + 20));
   svg.appendChild(drawOffice(view, meta, ia, 10, bottom));
   svg.appendChild(drawShed(view, meta, ia, 580, bottom));
-  const side = el("g", {});
-  side.appendChild(drawTracks(view, meta, ROUTE_W + 20, 7 * 60 + 56));
-  svg.appendChild(side);
-  svg.appendChild(drawSupply(view, ROUTE_W + 20, 7 * 60 + 56 + 260));
-  // The side column may run below the bottom strip: grow the picture to fit it.
-  const need = 7 * 60 + 56 + 260 + 120;
-  if (need > height) {
-    svg.setAttribute("viewBox", `0 0 ${W} ${need}`);
-    svg.firstChild.nextSibling.setAttribute("height", need);
-  }
+  svg.appendChild(drawSupply(view, 10, bottom + 200));
 }
