@@ -45,6 +45,7 @@ class Session:
     prev: Game | None = None  # the position before the last decision, when known
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    token_seats: dict[str, int] = field(default_factory=dict)  # token hash -> seat, once looked up
 
     @property
     def seats(self) -> list[str]:
@@ -118,9 +119,14 @@ class Live:
         """The seat a token acts for; ApiError 403 for a token of no seat of this game."""
         if token is None:
             return None
-        seat = self.store.seat_for_token(s.id, token)
+        key = hash_token(token)
+        seat = s.token_seats.get(key)
         if seat is None:
-            raise ApiError(403, "this token is not a seat of this game")
+            # Tokens never change, so a seat found once is kept; unknown ones always ask.
+            seat = self.store.seat_for_token(s.id, token)
+            if seat is None:
+                raise ApiError(403, "this token is not a seat of this game")
+            s.token_seats[key] = seat
         return seat
 
     # ------------------------------------------------------------------ undo availability

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Load test of `snowdonia serve`: N concurrent games played to the end through the HTTP API.
+
+Starts a server on a free loopback port with a temporary SQLite file (or --database-url),
+then every game's seats are driven by this script: GET the deciding seat's view, POST a
+random legal action with the move number. Reports the POST (move) latency percentiles,
+throughput, and the server's memory per game (RSS growth / games; the games stay in the
+server's live cache). Not a test: a measurement for docs/web.md.
+
+    python3 scripts/loadtest.py --games 100 --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def start_server(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from snowdonia.cli import main; main()", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--database-url", db_url],
+        stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(url + "/api/meta", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+async def play(client: httpx.AsyncClient, gid: str, tokens: dict[int, str], rng: random.Random,
+               latencies: list[float]) -> int:
+    moves = 0
+    seat: int | None = None
+    while True:
+        if seat is None:
+            view = (await client.get(f"/api/games/{gid}")).json()
+            if view["over"]:
+                return moves
+            seat = view["observation"]["current_player"]
+        assert seat is not None
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        view = (await client.get(f"/api/games/{gid}", headers=auth)).json()
+        choice = rng.choice(view["legal"])["text"]
+        t0 = time.perf_counter()
+        r = await client.post(f"/api/games/{gid}/actions", headers=auth, json={"action": choice, "move": view["move"]})
+        latencies.append(time.perf_counter() - t0)
+        if r.status_code != 200:
+            raise RuntimeError(f"game {gid}: {r.status_code} {r.text[:200]}")
+        moves += 1
+        after = r.json()
+        if after["over"]:
+            return moves
+        seat = after["observation"]["current_player"]
+
+
+async def run(url: str, games: int, players: int, seed: int, pid: int) -> dict[str, float]:
+    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
+        # One game first so imports and caches are warm before the baseline is read.
+        await client.get("/api/meta")
+        rss0 = rss_kib(pid)
+        created = []
+        for i in range(games):
+            r = await client.post("/api/games", json={"players": players, "seats": ["human"] * players, "seed": seed + i})
+            g = r.json()
+            created.append((g["id"], {s["seat"]: s["token"] for s in g["seats"]}))
+        latencies: list[float] = []
+        t0 = time.perf_counter()
+        counts = await asyncio.gather(*[
+            play(client, gid, tokens, random.Random(seed + i), latencies) for i, (gid, tokens) in enumerate(created)
+        ])
+        wall = time.perf_counter() - t0
+        rss1 = rss_kib(pid)
+    lat = sorted(latencies)
+    return {
+        "games": games, "players": players, "moves": sum(counts), "wall_s": wall,
+        "moves_per_s": sum(counts) / wall,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
+        "max_ms": 1000 * lat[-1],
+        "rss_before_mib": rss0 / 1024, "rss_after_mib": rss1 / 1024,
+        "kib_per_game": (rss1 - rss0) / games,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite'}"
+        proc, url = start_server(db, Path(tmp) / "server.log")
+        try:
+            res = asyncio.run(run(url, args.games, args.players, args.seed, proc.pid))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+    print(f"{res['games']} concurrent {res['players']}-player games, {res['moves']} moves in {res['wall_s']:.1f} s "
+          f"({res['moves_per_s']:.0f} moves/s)")
+    print(f"move latency (POST /actions): p50 {res['p50_ms']:.1f} ms, p99 {res['p99_ms']:.1f} ms, max {res['max_ms']:.1f} ms")
+    print(f"server RSS {res['rss_before_mib']:.1f} -> {res['rss_after_mib']:.1f} MiB: "
+          f"{res['kib_per_game']:.0f} KiB per game (live cache + connections)")
+
+
+if __name__ == "__main__":
+    main()
