@@ -128,6 +128,12 @@ def test_two_browsers_play_a_whole_game(browser: Any, server: Server) -> None:
     assert pages[0].evaluate("document.body.dataset.seat") == "0"
     assert pages[1].evaluate("document.body.dataset.seat") == "1"
     rng = random.Random(9)
+    # The first placement can be taken back: nothing random happened and no one else acted.
+    first = next(p for p in pages if _my_turn(p))
+    first.locator("#decision [data-action]").first.click()
+    first.wait_for_selector("#undo")
+    first.click("#undo")
+    first.wait_for_function("() => document.body.dataset.move === '0' && document.querySelector('#decision h3.yours')")
     # A few moves in, close one tab and come back with the link: same game, same move.
     for _ in range(6):
         _play_out_one(pages, rng)
@@ -178,6 +184,25 @@ def test_one_human_against_two_bots(browser: Any, server: Server) -> None:
     assert spectator.evaluate("document.body.dataset.seat") == "spectator"
     assert not errors, errors
     watcher.close()
+    ctx.close()
+
+
+def test_hot_seat_follows_the_player_to_move(browser: Any, server: Server) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+    page = ctx.new_page()
+    _watch_errors(page, errors)
+    _create_in_lobby(page, server, ["human", "human"], seed=73)
+    page.click("#hotseat")
+    page.wait_for_selector("#board .station")
+    seats = set()
+    rng = random.Random(11)
+    for _ in range(12):
+        page.wait_for_selector("#decision h3.yours")  # always someone here is to decide
+        seats.add(page.evaluate("document.body.dataset.seat"))
+        _click_random_control(page, rng)
+    assert seats == {"0", "1"}
+    assert not errors, errors
     ctx.close()
 
 

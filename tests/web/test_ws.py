@@ -71,3 +71,19 @@ def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
         assert exc.value.code == 4404
+
+
+@pytest.mark.timeout(60)
+def test_a_later_token_message_switches_the_seat_watched(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=54)
+    gid = g["id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": tokens[0]})
+        assert ws.receive_json()["seat"] == 0
+        ws.send_json({"token": tokens[1]})
+        assert recv_until(ws, lambda m: m["seat"] == 1)["seat"] == 1
+        ws.send_json({"token": "forged"})  # refused: still watching seat 1
+        assert ws.receive_json()["seat"] == 1
+        ws.send_json({"token": None})
+        assert recv_until(ws, lambda m: m["seat"] is None)["legal"] == []

@@ -200,10 +200,13 @@ def create_app(database_url: str | None = None, store: Store | None = None) -> F
             await websocket.close(code=4403)
             return
 
-        def current() -> dict[str, Any] | None:
+        def current(w: Watcher) -> dict[str, Any] | None:
             cur = live.sessions.get(game_id)
-            return None if cur is None else view(cur, seat)
+            return None if cur is None else view(cur, w.seat)
 
-        await hub.serve(game_id, Watcher(websocket, seat), current)
+        def seat_of(new_token: str | None) -> int | None:
+            return live.seat_of(s, new_token)
+
+        await hub.serve(game_id, Watcher(websocket, seat), current, seat_of)
 
     return app

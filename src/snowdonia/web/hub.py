@@ -7,6 +7,7 @@ an older view after a newer one."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,8 +36,12 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self.watchers.get(game_id, ()))
 
-    async def serve(self, game_id: str, watcher: Watcher, view: Callable[[], dict[str, Any] | None]) -> None:
-        """Push views to `watcher` until its socket closes."""
+    async def serve(
+        self, game_id: str, watcher: Watcher, view: Callable[[Watcher], dict[str, Any] | None],
+        seat_of: Callable[[str | None], int | None],
+    ) -> None:
+        """Push views to `watcher` until its socket closes. A later {"token": ...} message
+        switches the seat watched (hot-seat play from one browser keeps one socket)."""
         self.watchers.setdefault(game_id, set()).add(watcher)
         writer = asyncio.create_task(self._writer(watcher, view))
         try:
@@ -44,7 +49,13 @@ class Hub:
                 msg = await watcher.ws.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                # Anything a client sends (pings) just asks for a fresh view.
+                try:
+                    data = json.loads(msg.get("text") or "null")
+                    if isinstance(data, dict) and "token" in data:
+                        watcher.seat = seat_of(data["token"] or None)
+                except Exception:  # a bad token or message changes nothing
+                    pass
+                # Anything a client sends (pings) also asks for a fresh view.
                 watcher.wake.set()
         finally:
             writer.cancel()
@@ -55,13 +66,13 @@ class Hub:
                     del self.watchers[game_id]
 
     @staticmethod
-    async def _writer(watcher: Watcher, view: Callable[[], dict[str, Any] | None]) -> None:
+    async def _writer(watcher: Watcher, view: Callable[[Watcher], dict[str, Any] | None]) -> None:
         watcher.wake.set()
         try:
             while True:
                 await watcher.wake.wait()
                 watcher.wake.clear()
-                payload = view()
+                payload = view(watcher)
                 if payload is None:
                     return
                 await watcher.ws.send_json(payload)

@@ -21,6 +21,7 @@ export function watch(gameId, token, onView, onStatus) {
     ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
     ws.onopen = () => { delay = 250; ws.send(JSON.stringify({ token: token || null })); onStatus("live"); };
     ws.onmessage = (ev) => {
+      if (closed) return; // a message still queued on a feed we switched away from
       const msg = JSON.parse(ev.data);
       if (msg.error) { onStatus("refused: " + msg.error); closed = true; return; }
       onView(msg);
@@ -33,7 +34,11 @@ export function watch(gameId, token, onView, onStatus) {
     };
   };
   open();
-  return { close() { closed = true; if (ws) ws.close(); } };
+  return {
+    close() { closed = true; if (ws) ws.close(); },
+    // Watch another seat on the same socket (hot-seat); reconnects use it too.
+    setToken(t) { token = t; if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ token: t || null })); },
+  };
 }
 
 // Tokens this browser holds, per game: {seat: token}. Hot-seat games keep every seat's.

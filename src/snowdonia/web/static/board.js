@@ -303,7 +303,8 @@ function contractCard(meta, n, x, y, w, h, attrs = {}) {
   g.appendChild(text(x + 8, y + 14, `#${n}`, { "font-size": 11.5, fill: "#fff", "font-weight": 700 }));
   g.appendChild(text(x + w - 8, y + 14, `area ${c.area}`, { "font-size": 10.5, fill: "#fde", "text-anchor": "end" }));
   g.appendChild(multiline(x + 7, y + 33, wrap(c.text, Math.floor(w / 5.6)).slice(0, 5), 11, { "font-size": 9.5 }));
-  g.appendChild(multiline(x + 7, y + h - 18, wrap(bonusText(c.bonus), Math.floor(w / 5.6)).slice(0, 2), 10, { "font-size": 9, "font-weight": 700, fill: "#7a2e2e" }));
+  const bonus = wrap(bonusText(c.bonus), Math.floor(w / 5.6)).slice(0, 3);
+  g.appendChild(multiline(x + 7, y + h - 8 - bonus.length * 10, bonus, 10, { "font-size": 9, "font-weight": 700, fill: "#7a2e2e" }));
   g.appendChild(el("title", { text: `#${n} (${c.area}): ${c.text}. Bonus: ${bonusText(c.bonus)}` }));
   return g;
 }

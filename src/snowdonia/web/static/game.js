@@ -102,10 +102,13 @@ export async function gamePage(root, gameId, meta) {
   };
 
   async function refresh() {
-    const r = await api(`/api/games/${gameId}`, { token: st.token });
+    const used = st.token;
+    const r = await api(`/api/games/${gameId}`, { token: used });
     if (r.status === 404) { root.replaceChildren(h("p", { class: "panel", text: "No such game." })); return false; }
     if (r.status === 403 && st.token) { st.error = "This link's token is not valid for this game; watching instead."; st.token = null; return refresh(); }
-    if (r.ok) show(r.data, true);
+    // Remember which seat this token is (a link's token is kept for the next visit).
+    if (r.ok && used && r.data.seat !== null) saveToken(gameId, r.data.seat, used);
+    if (r.ok && used === st.token) show(r.data, true);
     return r.ok;
   }
 
@@ -114,12 +117,11 @@ export async function gamePage(root, gameId, meta) {
   function show(v, fromHttp = false) {
     if (fromHttp && st.view && v.seat === st.view.seat && v.move < st.view.move) return;
     st.view = v;
-    if (v.seat !== null && st.token) saveToken(gameId, v.seat, st.token);
     const cur = v.observation.current_player;
     const local = loadTokens(gameId);
     if (st.hotseat && cur !== null && cur !== v.seat && local[cur]) {
       st.token = local[cur];
-      connect();
+      if (st.feed) st.feed.setToken(st.token);
       refresh();
       return;
     }
@@ -166,7 +168,7 @@ export async function gamePage(root, gameId, meta) {
     const local = loadTokens(gameId);
     const seats = Object.keys(local);
     if (seats.length > 1) {
-      const sel = h("select", { id: "seat-select", onchange: (e) => { st.token = local[e.target.value]; st.hotseat = false; connect(); refresh(); } },
+      const sel = h("select", { id: "seat-select", onchange: (e) => { st.token = local[e.target.value]; st.hotseat = false; st.feed.setToken(st.token); refresh(); } },
         seats.map((s) => h("option", { value: s, selected: String(v.seat) === s ? "selected" : null, text: `Player ${+s + 1}` })));
       header.append(h("label", { class: "hot" }, "Seat ", sel));
       header.append(h("label", { class: "hot" }, h("input", { type: "checkbox", checked: st.hotseat ? "checked" : null, onchange: (e) => { st.hotseat = e.target.checked; if (st.hotseat) show(st.view); } }), " hot-seat"));
