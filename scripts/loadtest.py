@@ -63,23 +63,39 @@ def start_server(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("server did not start")
 
 
+async def request(client: httpx.AsyncClient, method: str, url: str, **kw: object) -> httpx.Response:
+    """One request, retried when the server closed an idle keep-alive connection under us
+    (uvicorn drops them after 5 s; on a loaded machine a pooled one can sit that long)."""
+    for attempt in range(3):
+        try:
+            return await client.request(method, url, **kw)  # type: ignore[arg-type]
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError):
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def play(client: httpx.AsyncClient, gid: str, tokens: dict[int, str], rng: random.Random,
                latencies: list[float]) -> int:
     moves = 0
     seat: int | None = None
     while True:
         if seat is None:
-            view = (await client.get(f"/api/games/{gid}")).json()
+            view = (await request(client, "GET", f"/api/games/{gid}")).json()
             if view["over"]:
                 return moves
             seat = view["observation"]["current_player"]
         assert seat is not None
         auth = {"Authorization": f"Bearer {tokens[seat]}"}
-        view = (await client.get(f"/api/games/{gid}", headers=auth)).json()
+        view = (await request(client, "GET", f"/api/games/{gid}", headers=auth)).json()
         choice = rng.choice(view["legal"])["text"]
         t0 = time.perf_counter()
-        r = await client.post(f"/api/games/{gid}/actions", headers=auth, json={"action": choice, "move": view["move"]})
+        r = await request(client, "POST", f"/api/games/{gid}/actions", headers=auth,
+                          json={"action": choice, "move": view["move"]})
         latencies.append(time.perf_counter() - t0)
+        if r.status_code == 409:  # a retried POST that had been applied: the move check caught it
+            seat = None
+            continue
         if r.status_code != 200:
             raise RuntimeError(f"game {gid}: {r.status_code} {r.text[:200]}")
         moves += 1
@@ -131,6 +147,9 @@ def main() -> None:
         proc, url = start_server(db, Path(tmp) / "server.log")
         try:
             res = asyncio.run(run(url, args.games, args.players, args.seed, proc.pid))
+        except Exception:
+            print("server log tail:\n" + (Path(tmp) / "server.log").read_text()[-3000:], file=sys.stderr)
+            raise
         finally:
             proc.terminate()
             proc.wait(timeout=20)
