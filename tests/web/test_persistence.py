@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
-from tests.web.conftest import auth, create
+from tests.web.conftest import auth, create, wait_for
 
 import snowdonia
 from snowdonia.store import restore, snapshot
@@ -99,3 +99,15 @@ def test_racing_clicks_exactly_one_wins(db_url: str) -> None:
 
     asyncio.run(race())
     app.state.store.close()
+
+
+def test_bots_resume_when_the_server_starts(db_url: str) -> None:
+    # Stored without an event loop running, so no bot has moved yet.
+    app = create_app(db_url)
+    gid, _ = app.state.live.create(2, ["random", "greedy"], 81, {})
+    assert app.state.store.game_row(gid).move == 0
+    app.state.store.close()
+    app2 = create_app(db_url)
+    with TestClient(app2):
+        wait_for(lambda: app2.state.store.game_row(gid).over)  # no request touches the game
+    app2.state.store.close()

@@ -260,6 +260,15 @@ class Store:
             ids = list(c.execute(select(games.c.id).order_by(games.c.updated_at.desc()).limit(limit)).scalars())
         return [r for r in (self.game_row(i) for i in ids) if r is not None]
 
+    def unfinished_with_bots(self, limit: int = 1000) -> list[str]:
+        """Games a bot may have to move in, newest first (resumed when a server starts)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(games.c.id, games.c.seats).where(games.c.over.is_(False))
+                .order_by(games.c.updated_at.desc()).limit(limit)
+            ).all()
+        return [r.id for r in rows if any(s != "human" for s in _json(r.seats))]
+
     def count_games(self) -> int:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).select_from(games)).scalar_one())

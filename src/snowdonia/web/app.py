@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -64,7 +66,14 @@ def create_app(database_url: str | None = None, store: Store | None = None) -> F
     store = store or Store(database_url)
     hub = Hub()
     live = Live(store, hub.notify)
-    app = FastAPI(title="Snowdonia", docs_url="/api/docs", openapi_url="/api/openapi.json")
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Bots whose turn it was when the server stopped carry on without waiting for a visitor.
+        for game_id in store.unfinished_with_bots():
+            await live.get(game_id)
+        yield
+
+    app = FastAPI(title="Snowdonia", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
     app.state.live = live
     app.state.hub = hub
