@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import auth, create, wait_for
 
@@ -198,3 +199,20 @@ def test_lobby_lists_games_without_secrets(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
     assert {"random", "greedy"} <= set(meta["bots"])
     assert meta["contracts"]["1"]["text"]
+
+
+def test_search_bot_levels_are_offered_and_play(client: TestClient) -> None:
+    from snowdonia.bots import bot_kinds
+
+    if "mcts" not in bot_kinds():
+        pytest.skip("the mcts bot is not installed")
+    assert {"mcts:200", "mcts:1s"} <= set(client.get("/api/meta").json()["bots"])
+    g = create(client, ["mcts:200", "human"], seed=9)
+    gid, token = g["id"], g["seats"][1]["token"]
+    live = client.app.state.live  # type: ignore[attr-defined]
+    mine = _view(client, gid, token)
+    if mine["legal"]:  # the human starts: one move, then the bot is asked
+        r = client.post(f"/api/games/{gid}/actions", json={"action": mine["legal"][0]["text"], "move": mine["move"]},
+                        headers=auth(token))
+        assert r.status_code == 200
+    wait_for(lambda: 0 in live.sessions[gid].seat_of_move)
