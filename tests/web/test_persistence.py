@@ -111,3 +111,24 @@ def test_bots_resume_when_the_server_starts(db_url: str) -> None:
     with TestClient(app2):
         wait_for(lambda: app2.state.store.game_row(gid).over)  # no request touches the game
     app2.state.store.close()
+
+
+def test_the_live_cache_forgets_idle_games_not_their_state(db_url: str) -> None:
+    app = create_app(db_url, cache_size=2)
+    with TestClient(app) as client:
+        games = [create(client, ["human", "human"], seed=90 + i) for i in range(4)]
+        views = {}
+        for g in games:
+            seat = client.get(f"/api/games/{g['id']}").json()["observation"]["current_player"]
+            tok = g["seats"][seat]["token"]
+            mine = client.get(f"/api/games/{g['id']}", headers=auth(tok)).json()
+            r = client.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
+                            json={"action": mine["legal"][-1]["text"], "move": 0})
+            views[g["id"]] = r.json()
+        assert len(app.state.live.sessions) <= 2
+        for gid, v in views.items():  # evicted ones come back from the database unchanged
+            again = client.get(f"/api/games/{gid}", headers=auth(next(
+                s["token"] for g in games if g["id"] == gid for s in g["seats"] if s["seat"] == v["seat"]))).json()
+            assert again == v
+            assert len(app.state.live.sessions) <= 2
+    app.state.store.close()

@@ -62,10 +62,11 @@ def _json(payload: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(payload, status_code=status)
 
 
-def create_app(database_url: str | None = None, store: Store | None = None) -> FastAPI:
+def create_app(database_url: str | None = None, store: Store | None = None, cache_size: int = 2000) -> FastAPI:
+    """The app on a database; `cache_size` bounds the live games kept in memory."""
     store = store or Store(database_url)
     hub = Hub()
-    live = Live(store, hub.notify)
+    live = Live(store, hub.notify, lambda gid: hub.count(gid) > 0, cache_size)
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Bots whose turn it was when the server stopped carry on without waiting for a visitor.
@@ -214,6 +215,9 @@ def create_app(database_url: str | None = None, store: Store | None = None) -> F
             await websocket.send_json(exc.body)
             await websocket.close(code=4403)
             return
+
+        # Touch the game again: the wait for the first message may have let the cache drop it.
+        await live.get(game_id)
 
         def current(w: Watcher) -> dict[str, Any] | None:
             cur = live.sessions.get(game_id)

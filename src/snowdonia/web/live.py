@@ -64,10 +64,30 @@ def random_free(before: Game, after: Game) -> bool:
 
 
 class Live:
-    def __init__(self, store: Store, notify: Callable[[str], None]) -> None:
+    def __init__(
+        self, store: Store, notify: Callable[[str], None], watched: Callable[[str], bool] = lambda _id: False,
+        cache_size: int = 2000,
+    ) -> None:
         self.store = store
         self.notify = notify
+        self.watched = watched
+        self.cache_size = cache_size
+        # Insertion order doubles as recency: a used session is moved to the end.
         self.sessions: dict[str, Session] = {}
+
+    def _remember(self, s: Session) -> None:
+        self.sessions.pop(s.id, None)
+        self.sessions[s.id] = s
+        if len(self.sessions) <= self.cache_size:
+            return
+        # Forget the least recently used idle games; the database has them all.
+        for gid in list(self.sessions):
+            if len(self.sessions) <= self.cache_size:
+                break
+            old = self.sessions[gid]
+            busy = old.lock.locked() or (old.bot_task is not None and not old.bot_task.done())
+            if gid != s.id and not busy and not self.watched(gid):
+                del self.sessions[gid]
 
     # ------------------------------------------------------------------ creation and loading
     def create(self, players: int, seats: list[str], seed: int | None, settings: dict[str, Any]) -> tuple[str, dict[int, str]]:
@@ -81,7 +101,7 @@ class Live:
         )
         row = self.store.game_row(game_id)
         assert row is not None
-        self.sessions[game_id] = Session(game_id, row, game, [])
+        self._remember(Session(game_id, row, game, []))
         return game_id, tokens
 
     def position(self, game_id: str, upto: int | None = None) -> tuple[GameRow, Game, list[int]] | None:
@@ -108,11 +128,11 @@ class Live:
             row, game, seats = pos
             if s is None:
                 s = Session(game_id, row, game, seats)
-                self.sessions[game_id] = s
             else:
                 s.row, s.game, s.seat_of_move, s.prev = row, game, seats, None
                 s.version += 1
             self.kick_bots(s)
+        self._remember(s)
         return s
 
     def seat_of(self, s: Session, token: str | None) -> int | None:
