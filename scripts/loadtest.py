@@ -40,6 +40,12 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen(
@@ -117,11 +123,13 @@ async def run(url: str, games: int, players: int, seed: int, pid: int) -> dict[s
             g = r.json()
             created.append((g["id"], {s["seat"]: s["token"] for s in g["seats"]}))
         latencies: list[float] = []
+        cpu0 = cpu_seconds(pid)
         t0 = time.perf_counter()
         counts = await asyncio.gather(*[
             play(client, gid, tokens, random.Random(seed + i), latencies) for i, (gid, tokens) in enumerate(created)
         ])
         wall = time.perf_counter() - t0
+        cpu = cpu_seconds(pid) - cpu0
         rss1 = rss_kib(pid)
     lat = sorted(latencies)
     return {
@@ -132,6 +140,7 @@ async def run(url: str, games: int, players: int, seed: int, pid: int) -> dict[s
         "max_ms": 1000 * lat[-1],
         "rss_before_mib": rss0 / 1024, "rss_after_mib": rss1 / 1024,
         "kib_per_game": (rss1 - rss0) / games,
+        "server_cpu_ms_per_move": 1000 * cpu / sum(counts),
     }
 
 
@@ -156,6 +165,7 @@ def main() -> None:
     print(f"{res['games']} concurrent {res['players']}-player games, {res['moves']} moves in {res['wall_s']:.1f} s "
           f"({res['moves_per_s']:.0f} moves/s)")
     print(f"move latency (POST /actions): p50 {res['p50_ms']:.1f} ms, p99 {res['p99_ms']:.1f} ms, max {res['max_ms']:.1f} ms")
+    print(f"server CPU per move (GET view + POST action): {res['server_cpu_ms_per_move']:.2f} ms")
     print(f"server RSS {res['rss_before_mib']:.1f} -> {res['rss_after_mib']:.1f} MiB: "
           f"{res['kib_per_game']:.0f} KiB per game (live cache + connections)")
 
