@@ -173,7 +173,7 @@ def test_one_human_against_two_bots(browser: Any, server: Server) -> None:
     page.click("#hotseat")  # "Play here": this browser keeps the seat's token
     page.wait_for_selector("#board .station")
     page.screenshot(path=str(_artifact("browser-bots-start.png")), full_page=True)
-    _play_out([page], random.Random(10))
+    assert _play_out([page], random.Random(10)) > 5
     _check_end(page, 3)
     page.screenshot(path=str(_artifact("browser-bots-end.png")), full_page=True)
     # A spectator sees the same finished game with the public view.
@@ -184,6 +184,34 @@ def test_one_human_against_two_bots(browser: Any, server: Server) -> None:
     assert spectator.evaluate("document.body.dataset.seat") == "spectator"
     assert not errors, errors
     watcher.close()
+    ctx.close()
+
+
+def test_solo_deluxe_game_with_every_setting_from_the_lobby(browser: Any, server: Server) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+    page = ctx.new_page()
+    _watch_errors(page, errors)
+    page.goto(server.url + "/")
+    page.select_option("#players", "1")
+    page.select_option("#edition", "deluxe")
+    page.check("#light_fog")
+    page.select_option("#contracts_per_window", "1")
+    page.select_option("#solo_train", "3")
+    page.check("#deluxe_track_cards")
+    page.fill("#seed", "74")
+    page.click("#create")
+    page.click("#hotseat")
+    page.wait_for_selector("#board .station")
+    gid = page.url.split("/game/")[1].split("#")[0]
+    settings = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json()).then(v => v.observation.settings)")
+    assert settings["edition"] == "deluxe" and settings["light_fog"] is True
+    assert settings["contracts_per_window"] == 1 and settings["solo_train"] == 3
+    assert settings["deluxe_track_cards"] is True
+    assert "No. 3" in page.inner_text("#players")
+    assert _play_out([page], random.Random(12)) > 5
+    _check_end(page, 1)
+    assert not errors, errors
     ctx.close()
 
 

@@ -104,10 +104,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ------------------------------------------------------------------ API
+    meta_cache: dict[str, Any] = {}
+
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
+        if meta_cache:
+            return meta_cache
         sample = new_game(2, seed=0)
-        return {
+        meta_cache.update({
             "bots": views.bot_levels(),
             "settings": {
                 "edition": ["original", "deluxe"], "light_fog": [False, True],
@@ -115,7 +119,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 "deluxe_track_cards": [False, True],
             },
             **views.catalogue(sample),
-        }
+        })
+        return meta_cache
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
