@@ -183,6 +183,8 @@ export async function gamePage(root, gameId, meta) {
     decision.replaceChildren();
     if (!v) return;
     if (st.error) decision.append(h("div", { class: "error", text: st.error }));
+    const recent = (st.replay ? st.replay.view : v).log.slice(-2);
+    if (recent.length) decision.append(h("div", { class: "recent" }, recent.map((line) => h("div", { text: line }))));
     if (st.replay) { decision.append(h("h3", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` })); return; }
     if (v.over) { decision.append(h("h3", { text: "The game is over — see the score sheet." })); return; }
     const d = v.observation.decision;
