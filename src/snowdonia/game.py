@@ -157,6 +157,7 @@ def new_game(
     set_up(g, Config(players, scenario, s), seed)
     g.seed = seed
     g.history = []
+    g.log = [f"Round 1 begins; Player {g.start + 1} is Start Player"]
     flow.advance(g)
     return g
 

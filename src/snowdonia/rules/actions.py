@@ -76,9 +76,8 @@ class Action(NamedTuple):
                 raise ActionParseError(
                     f"unknown action {text!r}: it must start with one of {', '.join(kinds)}"
                 )
-            examples = [str(a) for a in catalogue().actions if a.kind == head][:4]
             raise ActionParseError(
-                f"malformed action {text!r}; {head!r} actions look like: {'; '.join(examples)}"
+                f"malformed action {text!r}; {head!r} actions look like: {_FORMS.get(head, head)}"
             )
         return found
 
@@ -91,6 +90,21 @@ class Action(NamedTuple):
 
 
 _TEXT: dict[Action, str] = {}
+# The shape of each kind's string form, for error messages (no real card numbers in them).
+_FORMS = {
+    "pass": "pass", "hire": "hire", "clear": "clear",
+    "place": "place A1 … place F2, or place G",
+    "play": "play <contract number>",
+    "take": "take iron=<n> stone=<n> coal=<n>",
+    "convert": "convert steel=<n> stone=<n>",
+    "build": "build <station key>.<site number> iron=<steel paid as iron> rubble=<stone paid as rubble>",
+    "buy": "buy <train number> iron=<steel paid as iron>",
+    "pick": "pick <contract number in the Site Office>",
+    "keep": "keep <contract number>",
+    "maintain": "maintain steel | maintain return | maintain <16 or 21>",
+    "weather": "weather sun | weather rain | weather fog",
+    "move": "move <from space> <to space>, e.g. move A2 G",
+}
 
 
 def _fmt(kind: str, args: tuple[int | str, ...]) -> str:
