@@ -5,7 +5,7 @@ playouts of search bots."""
 from __future__ import annotations
 
 from snowdonia.game import Game
-from snowdonia.rules.scoring import best_assignment
+from snowdonia.rules.scoring import best_assignment, marker_tally
 
 # What one unit is worth in VP early in the game; resources fade as the track nears the top.
 # Deliberately below what a cube can turn into: higher values made `greedy` hoard iron
@@ -21,22 +21,7 @@ UNMET_BASE = 0.0
 
 def evaluate(g: Game, p: int) -> float:
     cfg = g.cfg
-    site_vp = 0
-    station_markers = 0
-    for i in range(cfg.n_slots):
-        if g.slot_owner[i] == p:
-            site_vp += cfg.slot_vp[i]
-            station_markers += 1
-    for b in range(cfg.n_bsites):
-        if g.bsite_owner[b] == p:
-            site_vp += cfg.bsite_vp[b]
-            station_markers += 1
-    track_vp = 0
-    track_markers = 0
-    for t in range(cfg.n_tracks):
-        if g.track_owner[t] == p:
-            track_vp += g.track_vp[t]
-            track_markers += 1
+    site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
     value = float(site_vp + track_vp + cfg.stations[g.surveyor[p]].surveyor_vp)
     t = g.train[p]
     if t:

@@ -48,11 +48,11 @@ def best_assignment(
     return best[0], sorted(best[1])
 
 
-def score_player(g: State, p: int) -> dict[str, Any]:
+def marker_tally(g: State, p: int) -> tuple[int, int, int, int]:
+    """p's markers on the board: (station-site VP, station-site markers, track VP, track
+    markers). Markers on excavation and building sites both count as station markers."""
     cfg = g.cfg
-    lines: dict[str, Any] = {}
-    site_vp = 0
-    station_markers = 0
+    site_vp = station_markers = 0
     for i in range(cfg.n_slots):
         if g.slot_owner[i] == p:
             site_vp += cfg.slot_vp[i]
@@ -61,12 +61,18 @@ def score_player(g: State, p: int) -> dict[str, Any]:
         if g.bsite_owner[b] == p:
             site_vp += cfg.bsite_vp[b]
             station_markers += 1
-    track_vp = 0
-    track_markers = 0
+    track_vp = track_markers = 0
     for t in range(cfg.n_tracks):
         if g.track_owner[t] == p:
             track_vp += g.track_vp[t]
             track_markers += 1
+    return site_vp, station_markers, track_vp, track_markers
+
+
+def score_player(g: State, p: int) -> dict[str, Any]:
+    cfg = g.cfg
+    lines: dict[str, Any] = {}
+    site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
     surveyor_vp = cfg.stations[g.surveyor[p]].surveyor_vp
     t = g.train[p]
     train_vp = cfg.train[t].ability.get("end_vp", 0) if t else 0
