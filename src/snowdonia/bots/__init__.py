@@ -51,14 +51,6 @@ def is_bot_spec(spec: str) -> bool:
 
 
 def _load_builtin() -> None:
-    if _REGISTRY:
-        return
-    import importlib
-
-    from snowdonia.bots import greedy, random_bot  # noqa: F401  (they register themselves)
-
-    try:
-        importlib.import_module("snowdonia.bots.mcts")
-    except ModuleNotFoundError as exc:  # mcts lands in its own change
-        if exc.name != "snowdonia.bots.mcts":
-            raise
+    """Import the built-in bots, which register themselves. No "already loaded" shortcut:
+    a bot module imported on its own registers only itself, and re-importing is a lookup."""
+    from snowdonia.bots import greedy, mcts, random_bot  # noqa: F401
