@@ -4,8 +4,6 @@ only wires them to Typer so `snowdonia --help` lists everything in one place."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -100,5 +98,3 @@ def _register_optional() -> None:
             raise
         module.register(app)
 
-
-_ = (Optional, Path)  # re-exported for subcommand modules' signatures
