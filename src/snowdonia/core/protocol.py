@@ -1,0 +1,308 @@
+"""The game protocol: what every layer outside a game may know about it.
+
+A `Title` is a game in the box (Snowdonia, Foothills): its player counts, scenarios,
+settings, decision kinds, words, bots' evaluation and optional research encoders. A
+`Position` is one game in progress (OpenSpiel's Game/State split). Bots, the simulator,
+the web app, the store, the terminal and the AI adapters speak only this protocol, never a
+game's internals; a title passes `tests/conformance/` to join the platform.
+
+Secrecy lives at one boundary per title: `Position.observation(seat)`, `Position.log()`,
+`Position.decision()` and `Position.resample(seat, rng)` never carry what that seat could
+not see at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from snowdonia.core.actions import Action, Catalogue
+
+LogEvent = dict[str, Any]  # {"type": "place", "seat": 0, ...}: JSON-safe, public
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One game setting as the lobby, the command line and the adapters offer it."""
+
+    key: str
+    label: str
+    default: Any
+    kind: str  # "bool", "int" or "choice"
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+    players: tuple[int, ...] = ()  # only offered at these player counts (empty: always)
+    scenarios: tuple[str, ...] = ()  # only offered in these scenarios (empty: all)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "default": self.default, "kind": self.kind,
+                "choices": list(self.choices), "help": self.help, "players": list(self.players),
+                "scenarios": list(self.scenarios)}
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    key: str
+    name: str
+    players: tuple[int, ...]
+    description: str = ""
+    provisional: bool = False  # its component data is partly invented (tagged provisional)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "players": list(self.players),
+                "description": self.description, "provisional": self.provisional}
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """One entry of a title's decision registry: the one list of the kinds of choice a
+    player can face, read by the terminal, the web client and the encoders."""
+
+    key: str
+    prompt: str  # what the player is asked, in words
+    actions: tuple[str, ...]  # the action kinds that answer it
+    optional: bool = False  # "pass" is among the answers
+    pass_text: str = ""  # what passing means here, in words
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending decision as data: who decides, what kind of choice, and the public facts
+    that frame it (which area's window, how many cubes, ...). JSON-safe via `as_dict`."""
+
+    kind: str
+    player: int
+    prompt: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "prompt": self.prompt, **self.context}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The cheap end-of-game summary search bots need (full sheets: `Position.result`)."""
+
+    scores: list[float]
+    winners: list[int]
+
+
+class Words(Protocol):
+    """A title's words for what players see; one source for terminal, web and log."""
+
+    def action(self, position: Position, action: Action) -> str:
+        """One line for `action` as an option of the pending decision."""
+        ...
+
+    def event(self, event: LogEvent, names: Sequence[str]) -> str:
+        """A log event in words; `names` are the seats' display names."""
+        ...
+
+    def components(self, position: Position) -> dict[str, Any]:
+        """The printed components and their rules in words (public: it is the box), keyed
+        for the client's tooltips."""
+        ...
+
+
+class Position(ABC):
+    """One game in progress. Mutable: `apply` changes it in place; `clone` is cheap."""
+
+    __slots__ = ()
+
+    # ---- identity
+    @property
+    @abstractmethod
+    def title(self) -> Title: ...
+
+    @property
+    @abstractmethod
+    def players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def scenario(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def settings(self) -> dict[str, Any]:
+        """The settings as given to `new_game` (JSON-safe)."""
+
+    seed: int
+    history: list[str]
+
+    # ---- turn structure
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def moves(self) -> int:
+        """How many decisions have been applied."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """The options of the pending decision, in a fixed order."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> None:
+        """Apply the current player's decision (an action or its string form). Raises
+        IllegalAction, saying why and listing what is legal, and leaves the game unchanged."""
+
+    @abstractmethod
+    def step(self, action: Any) -> None:
+        """Apply an action known to be legal (taken from `legal_actions`) without checking
+        it or recording it: the fast path for search."""
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The pending decision as data (None when the game is over)."""
+
+    # ---- copies and hidden information
+    @abstractmethod
+    def clone(self) -> Position: ...
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random | int) -> Position:
+        """A full game consistent with what `seat` knows: whatever it cannot see is re-dealt."""
+
+    @abstractmethod
+    def chance_state(self) -> Hashable:
+        """Changes whenever something random is revealed (a draw, a shuffle). Undo is offered
+        only while it has not changed."""
+
+    # ---- views
+    @abstractmethod
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-safe view of what `seat` may see (None: the public view)."""
+
+    @abstractmethod
+    def log(self) -> list[LogEvent]:
+        """The structured, public log of the game so far (empty in clones made for search)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """`scores`, per-seat `breakdown` (with `lines` keyed by the title's score lines),
+        `winners`, `final`. Before the end: the score so far."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores and winners, cheaply (search calls it at every playout's end)."""
+
+    @abstractmethod
+    def stats(self) -> dict[str, Any]:
+        """Per-game statistics for the simulator: `rounds`, `per_seat` {name: [value per
+        seat]} (categorical facts such as the train owned), `counts` {name: int}."""
+
+    # ---- persistence
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """Title, scenario, settings, seed and every decision: enough to rebuild the game."""
+
+    @abstractmethod
+    def snapshot(self) -> bytes:
+        """The whole position as bytes (only ever read back by `Title.restore`)."""
+
+
+BotFactory = Callable[[str, int], Any]  # (level text after ':', seed) -> bot
+
+
+class Title(ABC):
+    """A game on the platform. One instance per title, made once (module level) and shared."""
+
+    name: str  # "snowdonia", "foothills": the `game=` of new_game
+    display_name: str
+    scenarios: tuple[ScenarioInfo, ...]
+    settings: tuple[SettingSpec, ...]
+    score_lines: tuple[str, ...]  # the keys of a breakdown's `lines`, in sheet order
+    decisions: Mapping[str, DecisionKind]
+    words: Words
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({n for s in self.scenarios for n in s.players}))
+
+    def scenario(self, key: str | None) -> ScenarioInfo:
+        """The scenario called `key` (None: the first); KeyError names the known ones."""
+        if key is None:
+            return self.scenarios[0]
+        for s in self.scenarios:
+            if s.key == key:
+                return s
+        raise KeyError(f"unknown scenario {key!r} of {self.name}; choose one of "
+                       f"{', '.join(s.key for s in self.scenarios)}")
+
+    def describe(self) -> dict[str, Any]:
+        """What `snowdonia.titles()` lists for this title (JSON-safe)."""
+        return {
+            "name": self.name,
+            "display_name": self.display_name,
+            "players": list(self.player_counts),
+            "scenarios": [s.as_dict() for s in self.scenarios],
+            "settings": [s.as_dict() for s in self.settings],
+            "score_lines": list(self.score_lines),
+            "decisions": {k: {"prompt": d.prompt, "actions": list(d.actions), "optional": d.optional,
+                              "pass_text": d.pass_text} for k, d in self.decisions.items()},
+        }
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int | None = None, scenario: str | None = None,
+                 **settings: Any) -> Position:
+        """Set up a game; raises SettingsError saying what is wrong."""
+
+    @abstractmethod
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> Position:
+        """Rebuild a game from its record; RecordError names the first bad decision."""
+
+    @abstractmethod
+    def restore(self, blob: bytes) -> Position:
+        """The position a snapshot was taken of."""
+
+    @abstractmethod
+    def catalogue(self) -> Catalogue[Any]:
+        """Every action of every scenario, in id order (ids never move)."""
+
+    def parse_action(self, text: str) -> Any:
+        return self.catalogue().parse(text)
+
+    @abstractmethod
+    def evaluate(self, position: Position, seat: int) -> float:
+        """A heuristic value of `position` for `seat` in VP, for truncated playouts and
+        one-ply bots."""
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Bots that know this title's rules (e.g. `greedy`); game-agnostic bots come from
+        `snowdonia.bots`."""
+        return {}
+
+    def bot_help(self) -> dict[str, str]:
+        """A sentence per bot kind of this title, for the lobby."""
+        return {}
+
+    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Any | None:
+        """An optional fixed-size numeric encoder (views + encode) for OpenSpiel/PettingZoo."""
+        return None
+
+    def chance_model(self) -> Any | None:
+        """An optional explicit-chance model for OpenSpiel (every random pick a chance node)."""
+        return None
+
+    def provenance(self) -> list[Any]:
+        """Every tagged component value (core.data.Provenance) of this title's data files."""
+        return []
+
+    def web_board(self) -> str | None:
+        """Path of the title's web board module (an ES module file), served to the client."""
+        return None
+
+    def terminal_board(self, position: Position, seat: int | None) -> Any:
+        """A Rich renderable of the whole table for the terminal."""
+        return None
