@@ -15,7 +15,7 @@ console = Console()
 
 @app.command()
 def data(
-    unverified: bool = typer.Option(False, "--unverified", help="Only values tagged assumed or inferred."),
+    unverified: bool = typer.Option(False, "--unverified", help="Only values not yet verified: inferred, assumed, provisional or contradicted."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """Show the component data's provenance: every value with its confidence tag."""
@@ -26,7 +26,7 @@ def data(
     if as_json:
         print(json.dumps([r.__dict__ for r in rows], indent=2))
         return
-    table = Table(title="Unverified component values (assumed or inferred)" if unverified else "Component data")
+    table = Table(title="Unverified component values (inferred, assumed, provisional, contradicted)" if unverified else "Component data")
     for col in ("file", "where", "field", "confidence", "reason"):
         table.add_column(col, overflow="fold")
     for r in rows:

@@ -22,7 +22,7 @@ from rulekit import (
 )
 
 from snowdonia.game import Game
-from snowdonia.rules.state import NONE
+from snowdonia.rules.state import NONE, UNOWNED
 
 G2 = ["place G", "place G"]
 
@@ -37,19 +37,25 @@ def three(plan0: list[str], plan1: list[str] | None = None, plan2: list[str] | N
 # ----------------------------------------------------------------------------- A Stock Yard
 
 
-def test_stock_yard_takes_three_cubes_at_most_one_coal() -> None:
-    """Seed 004 A STOCKYARD: "Take 3 Iron Ore and/or Stone ... Alternatively, take one Coal
-    and two Iron Ore and/or Stone"."""
+def test_stock_yard_takes_up_to_three_cubes_at_most_one_coal() -> None:
+    """Seed 004 A STOCKYARD sidebar: "Take up to three cubes into your personal supply";
+    seeds 000/002 A: "Nimm bis zu 3 Klötzchen"; seed 003 A: "Weź do 3 zasobów"; seed 004:
+    "Alternatively, take one Coal and two Iron Ore and/or Stone". Issue 8 ruling: 1, 2 or 3
+    cubes, at most one coal, never none while the yard holds any (actions are mandatory)."""
     g, plan = three(["place A1", "place G"])
     place(g, plan)
     assert g.decision == "stock_yard" and g.decider == 0
     opts = legal(g)
-    assert "take iron=3 stone=0 coal=0" in opts and "take iron=1 stone=1 coal=1" in opts
-    assert all(sum(int(x.split("=")[1]) for x in o.split()[1:]) == 3 for o in opts)
+    totals = {sum(int(x.split("=")[1]) for x in o.split()[1:]) for o in opts}
+    assert totals == {1, 2, 3}
+    for o in ("take iron=3 stone=0 coal=0", "take iron=1 stone=1 coal=1", "take iron=1 stone=0 coal=0",
+              "take iron=0 stone=0 coal=1", "take iron=2 stone=0 coal=0"):
+        assert o in opts
+    assert "take iron=0 stone=0 coal=0" not in opts
     assert not [o for o in opts if o.endswith("coal=2")]
-    g.apply("take iron=1 stone=1 coal=1")
-    assert (g.iron[0], g.stone[0], g.coal[0]) == (1, 1, 1)
-    assert (g.yard_i, g.yard_s, g.yard_c) == (6, 3, 0) or g.round == 2
+    g.apply("take iron=1 stone=0 coal=0")
+    assert (g.iron[0], g.stone[0], g.coal[0]) == (1, 0, 0)
+    assert (g.yard_i, g.yard_s, g.yard_c) == (6, 4, 1) or g.round == 2
 
 
 def test_stock_yard_takes_what_is_left_when_fewer_than_three() -> None:
@@ -232,9 +238,10 @@ def test_lay_track_stops_at_the_first_unexcavated_card() -> None:
     assert g.laid == 1 and g.steel[0] == 2
 
 
-def test_lay_track_limited_by_steel_and_by_markers() -> None:
-    """Seed 004 D LAY TRACK: "unless the player has insufficient Steel Bars"; step 3: no
-    ownership marker, no track."""
+def test_lay_track_limited_by_steel_not_by_markers() -> None:
+    """Seed 004 D LAY TRACK: "unless the player has insufficient Steel Bars"; set-up step 3: a
+    player out of markers "cannot take ownership of any more Track cards" - the ownership is
+    lost, not the action (issue 8): the card is still laid, unowned and without VP."""
     g, plan = three(["place D1", "place G"], ["place D2", "place G"])
     clear_route(g)
     give(g, 0, steel=1)
@@ -243,8 +250,12 @@ def test_lay_track_limited_by_steel_and_by_markers() -> None:
     g.bsite_owner[0:15] = [1] * 15  # where seat 1's other markers are
     place(g, plan)
     resolve(g)
-    assert g.track_owner[:3] == [0, 1, NONE]
-    assert g.steel[1] == 1
+    assert g.track_owner[:3] == [0, 1, UNOWNED]
+    assert g.laid == 3 and g.steel[1] == 0 and g.markers[1] == 0
+    obs = g.observation(None)
+    third = [r for r in obs["route"] if r["type"] == "track"][2]
+    assert third["laid"] and third["owner"] is None
+    assert g.result()["breakdown"][1]["lines"]["track"] == g.track_vp[1]
 
 
 # ----------------------------------------------------------------------------- E Build

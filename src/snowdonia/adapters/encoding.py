@@ -29,6 +29,7 @@ from snowdonia.rules.state import (
     SITE_OFFICE,
     STOCK_YARD,
     TAKE,
+    UNOWNED,
     WEATHER,
     WINDOW,
     WORKS,
@@ -164,7 +165,7 @@ class Encoder:
 
 def _owners(out: np.ndarray, owners: list[int], n: int) -> None:
     for i, o in enumerate(owners):
-        if o == EVENT:
+        if o == EVENT or o == UNOWNED:  # laid, owned by nobody
             out[i, n] = 1
         elif o != NONE:
             out[i, o] = 1

@@ -4,14 +4,13 @@ numbers only through `components()`, so correcting a value needs no code change.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-TAGS = ("seed", "confirmed", "fan-data", "inferred", "assumed")
-UNVERIFIED = ("inferred", "assumed")
+from snowdonia.core.data import TAGS as TAGS
+from snowdonia.core.data import UNVERIFIED, Provenance, load_toml, provenance_of
+
 FILES = (
     "supply.toml",
     "action_spaces.toml",
@@ -110,8 +109,7 @@ class Components:
 
 def load_raw() -> dict[str, dict[str, Any]]:
     """Every data file, parsed, keyed by file name."""
-    pkg = resources.files("snowdonia.data")
-    return {name: tomllib.loads(pkg.joinpath(name).read_text("utf-8")) for name in FILES}
+    return load_toml("snowdonia.data", FILES)
 
 
 @lru_cache(maxsize=1)
@@ -191,49 +189,11 @@ def components() -> Components:
     return comp
 
 
-@dataclass(frozen=True)
-class Provenance:
-    file: str
-    where: str
-    field: str
-    tag: str
-    reason: str
-
-
 def provenance() -> list[Provenance]:
     """Every tagged value in the data files, with its confidence and reason."""
-    out: list[Provenance] = []
-
-    def walk(file: str, where: str, node: Any) -> None:
-        if isinstance(node, dict):
-            if "confidence" in node:
-                conf = node["confidence"]
-                reason = node.get("reason", "")
-                if isinstance(conf, str):
-                    out.append(Provenance(file, where, "*", conf, reason))
-                else:
-                    for fld, tag in conf.items():
-                        out.append(Provenance(file, where, fld, tag, reason))
-            for k, v in node.items():
-                if k in ("confidence", "reason"):
-                    continue
-                walk(file, f"{where}.{k}" if where else k, v)
-        elif isinstance(node, list):
-            for i, item in enumerate(node):
-                label = where
-                if isinstance(item, dict):
-                    ident = item.get("key") or item.get("number") or item.get("space") or item.get(
-                        "area") or item.get("players")
-                    label = f"{where}[{ident if ident is not None else i}]"
-                walk(file, label, item)
-
-    for name, data in load_raw().items():
-        walk(name, "", data)
-        if "loop_confidence" in data:
-            out.append(Provenance(name, "loop_after", "*", data["loop_confidence"], ""))
-    return out
+    return provenance_of("snowdonia", load_raw())
 
 
 def unverified() -> list[Provenance]:
-    """The assumed and inferred values: not yet checked against printed components."""
+    """The values not yet checked against printed components (core.data.UNVERIFIED)."""
     return [p for p in provenance() if p.tag in UNVERIFIED]

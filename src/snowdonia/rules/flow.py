@@ -59,8 +59,10 @@ def capacity(g: State, area: int) -> int:
 
 
 def blocked(g: State, area: int, idx: int) -> bool:
-    """Fog blocks every space of B and D; Light Fog only the last space of each."""
-    if g.weather_current != "fog" or area not in (B, D):
+    """Fog blocks every space of B and D; Light Fog only the last space of each. Fog stops
+    "Excavation [B] or Lay Track [D] actions" (seed 004 Check the Weather): once the
+    set-aside train's Build side covers B, B holds a Build action, which fog does not stop."""
+    if g.weather_current != "fog" or area not in (B, D) or (area == B and g.b_build):
         return False
     if g.cfg.settings.light_fog:
         return idx == capacity(g, area) - 1
@@ -68,7 +70,8 @@ def blocked(g: State, area: int, idx: int) -> bool:
 
 
 def fully_fogged(g: State, area: int) -> bool:
-    return g.weather_current == "fog" and not g.cfg.settings.light_fog and area in (B, D)
+    return (g.weather_current == "fog" and not g.cfg.settings.light_fog and area in (B, D)
+            and not (area == B and g.b_build))
 
 
 def order_from_start(g: State) -> list[int]:
@@ -130,9 +133,9 @@ def _compute_legal(g: State) -> list[Action]:
         return out
     if d == STOCK_YARD or d == TAKE:
         count, climit = g.ctx
-        return _take_options(g, count, climit)
+        return _take_options(g, count, climit, exact=d == TAKE)
     if d == WORKS:
-        return _convert_options(g, p, 3, 3, _iron_per_steel(g, p), allow_zero=True)
+        return _works_options(g, p)
     if d == CONVERT:
         kind, most, iron_per = g.ctx
         if kind == "steel":
@@ -176,15 +179,22 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _take_options(g: State, count: int, climit: int) -> list[Action]:
+def _take_options(g: State, count: int, climit: int, exact: bool) -> list[Action]:
+    """Stock Yard: "Take up to three cubes" (seed 004 sidebar; seeds 000/002 "Nimm bis zu 3
+    Klötzchen"; seed 003 "Weź do 3 zasobów"): any mix of 1 to `count` cubes, at most `climit`
+    coal, at least one since actions are mandatory. #20/#23 (`exact`) take the full amount."""
     yi, ys = g.yard_i, g.yard_s
     yc = min(g.yard_c, climit)
     target = min(count, yi + ys + yc)
     out = []
     for c in range(min(yc, target) + 1):
         for i in range(min(yi, target - c) + 1):
-            s = target - c - i
-            if s <= ys:
+            if exact:
+                s = target - c - i
+                if s <= ys:
+                    out.append(Action("take", (i, s, c)))
+                continue
+            for s in range(max(0, 1 - c - i), min(ys, target - c - i) + 1):
                 out.append(Action("take", (i, s, c)))
     return out
 
@@ -194,6 +204,18 @@ def _iron_per_steel(g: State, p: int) -> int:
     if t:
         return g.cfg.train[t].ability.get("steel_iron_cost", 3)
     return 3
+
+
+def _works_options(g: State, p: int) -> list[Action]:
+    """C Works. Original: "up to three times" (seed 004 C), so none at all is a choice, and a
+    player who may not look in the bag may choose stone it does not hold. Deluxe: "co
+    najmniej raz i maksymalnie trzy razy" (seed 003 C, Przetapianie) - at least once when
+    any conversion is possible; the bag may be inspected, so stone only while it holds stone."""
+    iron_per = _iron_per_steel(g, p)
+    if not g.cfg.deluxe:
+        return _convert_options(g, p, 3, 3, iron_per, allow_zero=True)
+    out = _convert_options(g, p, 3, min(3, g.bag_s), iron_per, allow_zero=False)
+    return out or [Action("convert", (0, 0))]
 
 
 def _convert_options(
@@ -593,6 +615,7 @@ def _step_place(g: State) -> None:
     if not any(tp):
         g.phase = PH_RESOLVE
         g.res_area = g.res_stage = g.res_pos = g.win_count = 0
+        g.win_first = g.start
         return
     p = g.place_turn
     while tp[p] == 0:
@@ -618,8 +641,11 @@ def _step_resolve(g: State) -> None:
     if g.res_stage == 0:
         # Contract window: every area, every round, every player (rules §1.3).
         letter_mask = cfg.area_mask.get(AREAS[a], 0)
+        # The order is fixed when the window opens: #22 moves the Start Player marker at
+        # once, but every player still gets exactly one turn in this window (seed 004
+        # Contract Cards: "In clockwise order beginning with the Start Player").
         while g.res_pos < n:
-            p = (g.start + g.res_pos) % n
+            p = (g.win_first + g.res_pos) % n
             if not g.blocked_contracts and g.hand[p] & letter_mask:
                 _ask(g, WINDOW, p)
                 return
@@ -643,6 +669,8 @@ def _step_resolve(g: State) -> None:
             p = g.spaces[base + g.res_pos]
             if p != NONE and _resolve_space(g, a, g.res_pos, p):
                 return
+            if g.over:  # the solo / 2-player marker end is immediate (seed 004 End of Game)
+                return
             g.res_pos += 1
         _begin_extras(g, a)
         return
@@ -657,6 +685,8 @@ def _step_resolve(g: State) -> None:
         elif x == X_LAY:
             if not fully_fogged(g, D):
                 _do_lay(g, p)
+                if g.over:
+                    return
         elif x == X_BUILD10 or (x == X_PADARN and g.build_done):
             _ask(g, EXTRA_BUILD, p)
             return
@@ -664,6 +694,7 @@ def _step_resolve(g: State) -> None:
     g.res_stage = 0
     g.res_pos = 0
     g.win_count = 0
+    g.win_first = g.start
 
 
 def _begin_extras(g: State, a: int) -> None:

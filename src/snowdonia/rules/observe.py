@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from snowdonia.rules import flow
-from snowdonia.rules.state import EVENT, NONE, State
+from snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
 
 
 def _owner(o: int) -> int | str | None:
-    if o == NONE:
+    if o == NONE or o == UNOWNED:
         return None
     if o == EVENT:
         return "event"
@@ -130,7 +130,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
         "deck_top_back": cfg.contract[g.deck[-1]].back if g.deck else None,
         "discard_count": len(g.discard),
         "engine_shed": [{"train": t, "coal": g.shed_coal[t]} for t in g.shed],
-        "set_aside_train": g.set_aside,
+        "set_aside_train": g.set_aside or None,
         "game_markers_left": g.game_markers_left,
         "players": players,
     }

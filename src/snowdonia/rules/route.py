@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.rules.state import EVENT, State
+from snowdonia.rules.state import EVENT, UNOWNED, State
 
 
 def place_marker(g: State, p: int) -> None:
@@ -55,6 +55,8 @@ def excavate(g: State, p: int, amount: int) -> int:
             if not cfg.slot_is_track[i] and g.markers[p] > 0:
                 g.slot_owner[i] = p
                 place_marker(g, p)
+                if g.over:  # "ends immediately after the last Ownership marker is placed"
+                    break
             i += 1
     g.rubble[p] += took
     g.route_rubble -= took
@@ -101,22 +103,26 @@ def event_excavate(g: State, spaces: int) -> int:
 
 def lay_track(g: State, p: int, amount: int) -> int:
     """A player's Lay Track action: for each steel bar, flip the next fully excavated track
-    card and mark it. Limited by steel, excavated cards and markers left."""
+    card and mark it. Limited by steel and by excavated cards, not by markers: a player out
+    of markers "cannot take ownership of any more Track cards" (seed 004 set-up step 3) but
+    still lays them, unowned and without VP."""
     cfg = g.cfg
     laid = 0
     ts = cfg.track_slot
     nt = cfg.n_tracks
     while laid < amount and g.laid < nt and not g.over:
-        if g.steel[p] == 0 or g.markers[p] == 0 or g.slot_rubble[ts[g.laid]] != 0:
+        if g.steel[p] == 0 or g.slot_rubble[ts[g.laid]] != 0:
             break
         g.steel[p] -= 1
         g.steel_supply += 1
-        g.track_owner[g.laid] = p
+        owned = g.markers[p] > 0
+        g.track_owner[g.laid] = p if owned else UNOWNED
         g.laid += 1
         laid += 1
         if g.laid == nt and not g.end_trigger:
             g.end_trigger = 1  # before the marker: the last track card is now placed
-        place_marker(g, p)
+        if owned:
+            place_marker(g, p)
     return laid
 
 

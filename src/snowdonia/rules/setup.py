@@ -104,7 +104,9 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
         g.train[0] = own
         g.coal[0] = cfg.train[own].coal
         g.shed = []
-        g.set_aside = own
+        # Solo: the player's own train is the only one in the game; no train is set aside
+        # as one (the B Build side is still laid when the rubble is gone).
+        g.set_aside = 0
     else:
         if hook is None:
             rng = shuffle(rng, trains)
@@ -150,6 +152,7 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.events = [0] * 10
     g.place_turn = start
     g.res_area = g.res_stage = g.res_pos = g.win_count = 0
+    g.win_first = start
     g.build_done = False
     g.events_pending = 0
     g.end_step = 0

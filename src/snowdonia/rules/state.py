@@ -13,6 +13,7 @@ from snowdonia.rules.config import Config
 
 NONE = -1  # no owner
 EVENT = -2  # laid or completed by an event (contractors), owned by nobody
+UNOWNED = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
 
 # Decision kinds (the `decision` key of an observation).
 HIRE = "hire"
@@ -44,7 +45,7 @@ _SCALARS = (
     "weather_current", "weather_mid", "weather_last", "steel_supply", "supply_rubble",
     "game_markers_left", "markers_placed", "bag_i", "bag_s", "bag_c", "bag_e",
     "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
-    "res_stage", "res_pos", "win_count", "build_done", "events_pending", "end_step",
+    "res_stage", "res_pos", "win_count", "win_first", "build_done", "events_pending", "end_step",
     "pending_cards", "moves", "_legal", "log", "maint_returned", "blocked_contracts",
     "last_round_order", "set_aside", "chance",
 )
@@ -104,6 +105,7 @@ class State:
     res_stage: int
     res_pos: int
     win_count: int
+    win_first: int  # the Start Player when the open contract window opened
     build_done: bool
     events_pending: int  # event cubes drawn in this restock, out of the bag, not yet placed
     end_step: int

@@ -21,6 +21,10 @@ FORMAT = 1
 # The config is shared and the legal-action cache is rebuilt on demand.
 _SKIP = frozenset({"cfg", "_legal"})
 _STORED = tuple(s for s in SLOTS if s not in _SKIP)
+# Slots added after snapshots were first written, with the value an older game had.
+_ADDED: dict[str, Any] = {
+    "win_first": lambda g: g.start,  # the open window began with the Start Player
+}
 
 
 @lru_cache(maxsize=64)
@@ -51,6 +55,9 @@ def restore(blob: bytes) -> Game:
     g.cfg = _config(data["players"], data["scenario"], tuple(sorted(data["settings"].items())))
     for slot, value in data["state"].items():
         setattr(g, slot, value)
+    for slot, default in _ADDED.items():  # snapshots written before the slot existed
+        if slot not in data["state"]:
+            setattr(g, slot, default(g))
     g._legal = None
     g.seed = data["seed"]
     g.history = data["history"]
