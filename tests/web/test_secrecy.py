@@ -63,7 +63,7 @@ def test_no_payload_of_a_whole_game_leaks(client: TestClient) -> None:
     gid = g["id"]
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     payloads: list[tuple[int | None, int, Any]] = []  # (seat or None, move, payload)
-    rng = random.Random(8)  # with SEED, this game plays #5 (checked by the assert below)
+    rng = random.Random(0)  # with SEED, this game plays #5 (checked by the assert below)
     sockets: dict[int | None, Any] = {}
     seats: list[int | None] = [None, *tokens]
     kinds_seen: set[str] = set()
