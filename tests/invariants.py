@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from snowdonia.data import components
-from snowdonia.game import Game
-from snowdonia.rules import flow
-from snowdonia.rules.state import EVENT, NONE
+from snowdonia.games.snowdonia.data import components
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE
 
 # Keys that would carry hidden information: the deck order, the discard pile's content,
 # the generator state and the seed (from which everything hidden can be recomputed).

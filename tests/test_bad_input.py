@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import snowdonia
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action
 
 
 def mid_game(players: int = 3, seed: int = 5, steps: int = 25) -> Game:
@@ -58,7 +58,7 @@ def refused(g: Game, action: object, error: type[Exception], *words: str) -> str
 def test_illegal_action_says_why_lists_the_legal_ones_and_changes_nothing() -> None:
     g = mid_game()
     legal = [str(a) for a in g.legal_actions()]
-    wrong = next(a for a in snowdonia.rules.actions.catalogue().actions if a not in g.legal_actions())
+    wrong = next(a for a in snowdonia.games.snowdonia.rules.actions.catalogue().actions if a not in g.legal_actions())
     msg = refused(g, wrong, snowdonia.IllegalAction, "not legal now", "Legal:")
     assert all(a in msg for a in legal)
 
@@ -114,7 +114,7 @@ def test_action_when_the_game_is_over() -> None:
 
 
 def test_every_string_form_parses_back_to_its_action() -> None:
-    for a in snowdonia.rules.actions.catalogue().actions:
+    for a in snowdonia.games.snowdonia.rules.actions.catalogue().actions:
         assert Action.parse(str(a)) == a
         assert Action.from_id(a.id) == a
         assert Action.parse("  " + str(a).replace(" ", "   ") + " ") == a
@@ -216,7 +216,7 @@ def test_bad_seed_type() -> None:
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(text=st.one_of(
     st.text(max_size=30),
-    st.sampled_from([str(a) for a in snowdonia.rules.actions.catalogue().actions]).map(
+    st.sampled_from([str(a) for a in snowdonia.games.snowdonia.rules.actions.catalogue().actions]).map(
         lambda s: s.replace("=", "=-").replace("1", "11")),
 ))
 def test_any_text_is_either_applied_or_refused_cleanly(text: str) -> None:

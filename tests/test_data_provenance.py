@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from snowdonia.cli import app
 from snowdonia.core.data import TAGS, UNVERIFIED, DataError, provenance_of
-from snowdonia.data import provenance, unverified
+from snowdonia.games.snowdonia.data import provenance, unverified
 
 
 def test_every_tag_is_known_and_unverified_means_the_four_weak_tags() -> None:

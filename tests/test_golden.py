@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 import snowdonia
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 import snowdonia
 from invariants import check_invariants, check_log_secrecy
-from snowdonia.game import Game
-from snowdonia.rules.state import SLOTS
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import SLOTS
 
 MAX_STEPS = 3000  # random games take ~80 decisions; 3000 means the game does not end
 GAMES = 1000
@@ -180,7 +180,7 @@ def test_solo_series_covers_every_starting_train() -> None:
         play_and_check(setup, policy_seed=train)
 
 
-CATALOGUE = snowdonia.rules.actions.catalogue().actions
+CATALOGUE = snowdonia.games.snowdonia.rules.actions.catalogue().actions
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None,

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from snowdonia.game import Game, new_game
+from snowdonia.games.snowdonia.game import Game, new_game
 
 
 def _baseline(seconds: float) -> float:

@@ -19,8 +19,8 @@ def data(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """Show the component data's provenance: every value with its confidence tag."""
-    from snowdonia.data import provenance
-    from snowdonia.data import unverified as unverified_values
+    from snowdonia.games.snowdonia.data import provenance
+    from snowdonia.games.snowdonia.data import unverified as unverified_values
 
     rows = unverified_values() if unverified else provenance()
     if as_json:

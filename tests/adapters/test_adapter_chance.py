@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import snowdonia
-from snowdonia.adapters.chance import BACKS, BASE, CUBES, Table, seeded_trace
+from snowdonia.games.snowdonia.ai.chance import BACKS, BASE, CUBES, Table, seeded_trace
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (1, {}),
@@ -90,7 +90,7 @@ def test_chance_probabilities_are_the_true_ones() -> None:
 
 def _position_at_pick(t: Table) -> snowdonia.Game:
     """The partial position at the pending pick (the step replayed without finishing)."""
-    from snowdonia.adapters.chance import NeedChance, _Replay
+    from snowdonia.games.snowdonia.ai.chance import NeedChance, _Replay
 
     assert t.base is not None and t.step is not None
     captured: list[snowdonia.Game] = []
@@ -151,7 +151,7 @@ def test_private_draws_are_hidden_from_the_others() -> None:
 
 def test_core_package_does_not_import_the_ai_libraries() -> None:
     code = (
-        "import sys, snowdonia, snowdonia.adapters, snowdonia.adapters.chance\n"
+        "import sys, snowdonia, snowdonia.adapters, snowdonia.games.snowdonia.ai.chance\n"
         "bad = [m for m in ('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
         "assert not bad, bad\n"
     )

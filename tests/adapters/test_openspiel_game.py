@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import snowdonia  # noqa: E402
 import snowdonia.adapters.openspiel as sos  # noqa: E402 - registers python_snowdonia
-from snowdonia.adapters.chance import seeded_trace  # noqa: E402
+from snowdonia.games.snowdonia.ai.chance import seeded_trace  # noqa: E402
 
 
 def _load(**params: Any) -> Any:
@@ -53,7 +53,7 @@ def test_openspiel_random_sim_with_serialization(params: dict[str, Any]) -> None
 def test_game_description() -> None:
     game = _load(players=3)
     assert game.num_players() == 3
-    assert game.num_distinct_actions() == len(snowdonia.rules.actions.catalogue().actions)
+    assert game.num_distinct_actions() == len(snowdonia.games.snowdonia.rules.actions.catalogue().actions)
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.max_chance_outcomes() > 0

@@ -11,7 +11,7 @@ import pytest
 
 from snowdonia import new_game
 from snowdonia.bots.mcts import Budget, MctsBot
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 
 def _midgame(players: int, seed: int = 4) -> Game:

@@ -12,8 +12,8 @@ import pytest
 from snowdonia import new_game
 from snowdonia.bots import bot_kinds, make_bot
 from snowdonia.bots.mcts import Budget, MctsBot
-from snowdonia.game import Game
-from snowdonia.rules.state import SLOTS
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import SLOTS
 
 
 def _snapshot(g: Game) -> dict[str, Any]:
@@ -120,8 +120,8 @@ def test_mcts_beats_random() -> None:
 
 def test_the_snapshot_notices_a_search_that_touches_the_game() -> None:
     """The checker above can fail: a step on the real game, or a generator draw, shows up."""
-    from snowdonia.rules import flow
-    from snowdonia.rules.rng import next_u64
+    from snowdonia.core.rng import next_u64
+    from snowdonia.games.snowdonia.rules import flow
 
     g = _positions(3, 5, 2)[0]
     before = _snapshot(g)

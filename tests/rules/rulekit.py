@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import snowdonia
-from snowdonia.game import Game
-from snowdonia.rules import flow
-from snowdonia.rules.state import HIRE, NONE, PH_PLACE, PLACE
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.state import HIRE, NONE, PH_PLACE, PLACE
 
 Chooser = Callable[[Game], "str | None"]
 

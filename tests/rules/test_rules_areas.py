@@ -21,8 +21,8 @@ from rulekit import (
     track_slot,
 )
 
-from snowdonia.game import Game
-from snowdonia.rules.state import NONE, UNOWNED
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import NONE, UNOWNED
 
 G2 = ["place G", "place G"]
 

@@ -20,9 +20,9 @@ from rulekit import (
     track_slot,
 )
 
-from snowdonia.data import components
-from snowdonia.game import Game
-from snowdonia.rules.state import NONE
+from snowdonia.games.snowdonia.data import components
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import NONE
 
 G2 = ["place G", "place G"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rulekit import clear_route, give, new, place, resolve
 
 import snowdonia
-from snowdonia.game import Game
-from snowdonia.rules.state import EVENT
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import EVENT
 
 G2 = ["place G", "place G"]
 

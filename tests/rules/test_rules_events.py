@@ -19,8 +19,8 @@ from rulekit import (
     track_slot,
 )
 
-from snowdonia.game import Game
-from snowdonia.rules.state import EVENT, NONE
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE
 
 G_ONLY = ["place G", "place G"]
 

@@ -27,8 +27,8 @@ from rulekit import (
 )
 
 import snowdonia
-from snowdonia.game import Game
-from snowdonia.rules.state import UNOWNED
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.state import UNOWNED
 
 G2 = ["place G", "place G"]
 SEED_832 = ("place F2, place F1, place E1, place C1, place G, place B1, pick 22, pick 23, place E2, "

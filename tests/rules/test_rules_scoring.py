@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import give, give_contract, give_train, new
 
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 
 def sheet(g: Game, p: int) -> dict[str, object]:

@@ -16,7 +16,7 @@ from rulekit import (
     restart_round,
 )
 
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 G2 = ["place G", "place G"]
 

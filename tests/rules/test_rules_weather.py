@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rulekit import new, place, quiet_bag, resolve
 
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 
 def all_g_round(g: Game) -> None:

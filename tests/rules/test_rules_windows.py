@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import give_contract, legal, new, place, quiet_bag, resolve
 
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 ALL_G = {0: ["place G"] * 2, 1: ["place G"] * 2, 2: ["place G"] * 2}
 

@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 
 import snowdonia
-from snowdonia.game import Game
-from snowdonia.tui import render
-from snowdonia.tui.describe import contract_text, describe
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.ui import terminal as render
+from snowdonia.games.snowdonia.ui.words import contract_text, describe
 
 from .conftest import output
 

@@ -24,11 +24,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from snowdonia.adapters.chance import NUM_OUTCOMES, Table, outcome_name
-from snowdonia.adapters.encoding import Encoder, encoder
-from snowdonia.data import components
-from snowdonia.rules.actions import Action, catalogue
-from snowdonia.rules.config import Config, make_settings
+from snowdonia.games.snowdonia.ai.chance import NUM_OUTCOMES, Table, outcome_name
+from snowdonia.games.snowdonia.ai.encoding import Encoder, encoder
+from snowdonia.games.snowdonia.data import components
+from snowdonia.games.snowdonia.rules.actions import Action, catalogue
+from snowdonia.games.snowdonia.rules.config import Config, make_settings
 
 SHORT_NAME = "python_snowdonia"
 RETURNS = ("scores", "win_loss")

@@ -27,9 +27,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from snowdonia.adapters.encoding import encoder
-from snowdonia.game import Game, new_game
-from snowdonia.rules.actions import Action, catalogue
+from snowdonia.games.snowdonia.ai.encoding import encoder
+from snowdonia.games.snowdonia.game import Game, new_game
+from snowdonia.games.snowdonia.rules.actions import Action, catalogue
 
 RETURNS = ("scores", "win_loss")
 OBS_HIGH = 255.0  # every count in the observation is far below this (rubble supply: 90)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action
 
 
 class Bot(Protocol):
@@ -53,4 +53,5 @@ def is_bot_spec(spec: str) -> bool:
 def _load_builtin() -> None:
     """Import the built-in bots, which register themselves. No "already loaded" shortcut:
     a bot module imported on its own registers only itself, and re-importing is a lookup."""
-    from snowdonia.bots import greedy, mcts, random_bot  # noqa: F401
+    from snowdonia.bots import mcts, random_bot  # noqa: F401
+    from snowdonia.games.snowdonia.bots import greedy  # noqa: F401

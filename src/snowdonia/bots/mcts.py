@@ -24,12 +24,13 @@ from dataclasses import dataclass
 
 # greedy and random_bot are imported for their registration: bots._load_builtin only loads
 # the built-ins when the registry is empty, so importing this module first would hide them.
-from snowdonia.bots import greedy, random_bot, register  # noqa: F401
-from snowdonia.bots.evaluate import evaluate
-from snowdonia.game import Game
-from snowdonia.rules import flow, scoring
-from snowdonia.rules.actions import Action
-from snowdonia.rules.state import State
+from snowdonia.bots import random_bot, register  # noqa: F401
+from snowdonia.games.snowdonia.bots import greedy  # noqa: F401
+from snowdonia.games.snowdonia.bots.evaluate import evaluate
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules import flow, scoring
+from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.state import State
 
 # Reward for a seat = WIN_WEIGHT * (share of the win) + the rest * a squashed score margin.
 # The margin term keeps a gradient when every playout from a node is won (or lost), which

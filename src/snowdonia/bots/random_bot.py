@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from snowdonia.bots import register
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action
 
 
 class RandomBot:

@@ -15,7 +15,7 @@ from typing import Any
 from snowdonia import new_game
 from snowdonia.bots import make_bot
 from snowdonia.bots.mcts import Budget, MctsBot
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 from snowdonia.sim.runner import GameSpec, play
 
 

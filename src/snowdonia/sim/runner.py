@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from snowdonia.bots import make_bot
-from snowdonia.game import new_game
+from snowdonia.games.snowdonia.game import new_game
 
 _EVENT = re.compile(r"^Event (\d+):")
 

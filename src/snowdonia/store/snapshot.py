@@ -13,9 +13,9 @@ import zlib
 from functools import lru_cache
 from typing import Any
 
-from snowdonia.game import Game
-from snowdonia.rules.config import Config, make_settings
-from snowdonia.rules.state import SLOTS
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.config import Config, make_settings
+from snowdonia.games.snowdonia.rules.state import SLOTS
 
 FORMAT = 1
 # The config is shared and the legal-action cache is rebuilt on demand.

@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from snowdonia.game import Game, RecordError, new_game, replay
-from snowdonia.rules.config import SettingsError
+from snowdonia.games.snowdonia.game import Game, RecordError, new_game, replay
+from snowdonia.games.snowdonia.rules.config import SettingsError
 from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats
 from snowdonia.tui.replayer import ReplayViewer, check
 from snowdonia.tui.saving import RecordFileError, read_record, stored_seats

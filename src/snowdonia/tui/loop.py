@@ -15,10 +15,10 @@ from rich.console import Console
 from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, make_bot
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action, IllegalAction
-from snowdonia.tui import render
-from snowdonia.tui.describe import DECISION_NAMES, contract_text, describe
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action, IllegalAction
+from snowdonia.games.snowdonia.ui import terminal as render
+from snowdonia.games.snowdonia.ui.words import DECISION_NAMES, contract_text, describe
 from snowdonia.tui.saving import write_record
 
 HUMAN = "human"

@@ -12,10 +12,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from snowdonia.game import Game, RecordError, replay
-from snowdonia.rules.actions import ActionParseError, IllegalAction
-from snowdonia.tui import render
-from snowdonia.tui.describe import DECISION_NAMES
+from snowdonia.games.snowdonia.game import Game, RecordError, replay
+from snowdonia.games.snowdonia.rules.actions import ActionParseError, IllegalAction
+from snowdonia.games.snowdonia.ui import terminal as render
+from snowdonia.games.snowdonia.ui.words import DECISION_NAMES
 from snowdonia.tui.loop import ReadLine
 
 HELP = "Enter: next decision   b: back   a number: jump to that decision   q: quit"

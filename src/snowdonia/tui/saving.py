@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from snowdonia.game import Game
+from snowdonia.games.snowdonia.game import Game
 
 SEATS_KEY = "seats"  # extra key beside the engine's record: who sat where (human or bot spec)
 

@@ -20,8 +20,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from snowdonia.bots import is_bot_spec
-from snowdonia.game import new_game
-from snowdonia.rules.config import SettingsError
+from snowdonia.games.snowdonia.game import new_game
+from snowdonia.games.snowdonia.rules.config import SettingsError
 from snowdonia.store import Store
 from snowdonia.web import views
 from snowdonia.web.hub import Hub, Watcher
@@ -102,6 +102,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    boards = {"snowdonia": Path(str(resources.files("snowdonia.games.snowdonia.ui") / "web" / "board.js"))}
+
+    @app.get("/boards/{game}.js", include_in_schema=False)
+    async def board(game: str) -> FileResponse:
+        path = boards.get(game)
+        if path is None:
+            raise ApiError(404, f"no board for {game!r}")
+        return FileResponse(path, media_type="text/javascript")
 
     # ------------------------------------------------------------------ API
     meta_cache: dict[str, Any] = {}

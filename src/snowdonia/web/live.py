@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from snowdonia.bots import Bot, make_bot
-from snowdonia.game import Game, new_game
-from snowdonia.rules.actions import Action, ActionParseError, IllegalAction
+from snowdonia.games.snowdonia.game import Game, new_game
+from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError, IllegalAction
 from snowdonia.store import StaleMove, Store, restore, snapshot
 from snowdonia.store.db import SNAPSHOT_EVERY, GameRow, hash_token
 from snowdonia.web.views import legal_payload

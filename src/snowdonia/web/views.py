@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from snowdonia.bots import bot_kinds
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action
 
 COLOURS = ("yellow", "blue", "green", "pink", "purple")
 

@@ -1,7 +1,7 @@
 // The game page: the board, the pending decision's controls, the players, the log, and at
 // the end the score sheet and a move-by-move replay.
 import { api, watch, loadTokens, saveToken } from "./api.js";
-import { renderBoard, COLOURS, CUBE, bonusText } from "./board.js";
+import { renderBoard, COLOURS, CUBE, bonusText } from "/boards/snowdonia.js";
 
 const KIND_LABEL = {
   place: "Place a labourer: click a free space in the action areas",

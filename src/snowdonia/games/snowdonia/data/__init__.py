@@ -109,7 +109,7 @@ class Components:
 
 def load_raw() -> dict[str, dict[str, Any]]:
     """Every data file, parsed, keyed by file name."""
-    return load_toml("snowdonia.data", FILES)
+    return load_toml("snowdonia.games.snowdonia.data", FILES)
 
 
 @lru_cache(maxsize=1)

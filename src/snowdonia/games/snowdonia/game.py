@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from snowdonia.rules import flow, observe, scoring
-from snowdonia.rules.actions import Action, ActionParseError, IllegalAction
-from snowdonia.rules.config import Config, make_settings
-from snowdonia.rules.rng import seed_state, shuffle
-from snowdonia.rules.setup import set_up
-from snowdonia.rules.state import SLOTS, State
+from snowdonia.core.rng import seed_state, shuffle
+from snowdonia.games.snowdonia.rules import flow, observe, scoring
+from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError, IllegalAction
+from snowdonia.games.snowdonia.rules.config import Config, make_settings
+from snowdonia.games.snowdonia.rules.setup import set_up
+from snowdonia.games.snowdonia.rules.state import SLOTS, State
 
 RECORD_FORMAT = "snowdonia-record"
 RECORD_VERSION = 1

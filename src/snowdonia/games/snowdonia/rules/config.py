@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from snowdonia.data import Components, Station, components
+from snowdonia.games.snowdonia.data import Components, Station, components
 
 SCENARIOS = ("mount_snowdon", "blaenau_ffestiniog")
 EDITIONS = ("original", "deluxe")

@@ -4,8 +4,8 @@ playouts of search bots."""
 
 from __future__ import annotations
 
-from snowdonia.game import Game
-from snowdonia.rules.scoring import best_assignment, marker_tally
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.scoring import best_assignment, marker_tally
 
 # What one unit is worth in VP early in the game; resources fade as the track nears the top.
 # Deliberately below what a cube can turn into: higher values made `greedy` hoard iron

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.game import Game
-from snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules.actions import Action
 
 AREA_NAMES = {
     "A": "Stock Yard", "B": "Excavate", "C": "Works", "D": "Lay Track", "E": "Build",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from snowdonia.data import components
+from snowdonia.games.snowdonia.data import components
 
 AREAS = "ABCDEFG"
 # The most spaces any area has at any player count, plus G which is unlimited.

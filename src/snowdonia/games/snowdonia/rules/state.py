@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.rules.config import Config
+from snowdonia.games.snowdonia.rules.config import Config
 
 NONE = -1  # no owner
 EVENT = -2  # laid or completed by an event (contractors), owned by nobody

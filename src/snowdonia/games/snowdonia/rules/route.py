@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.rules.state import EVENT, UNOWNED, State
+from snowdonia.games.snowdonia.rules.state import EVENT, UNOWNED, State
 
 
 def place_marker(g: State, p: int) -> None:

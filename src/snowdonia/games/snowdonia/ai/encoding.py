@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from snowdonia.data import components
-from snowdonia.rules import flow
-from snowdonia.rules.config import Config
-from snowdonia.rules.state import (
+from snowdonia.games.snowdonia.data import components
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.config import Config
+from snowdonia.games.snowdonia.rules.state import (
     BUILD,
     CLEAR,
     CONVERT,

@@ -25,14 +25,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from snowdonia.data import components
-from snowdonia.game import Game
-from snowdonia.rules import flow
-from snowdonia.rules.actions import Action, IllegalAction
-from snowdonia.rules.config import Config, make_settings
-from snowdonia.rules.rng import below, seed_state, shuffle
-from snowdonia.rules.setup import set_up
-from snowdonia.rules.state import PH_RESOLVE, SLOTS, State
+from snowdonia.core.rng import below, seed_state, shuffle
+from snowdonia.games.snowdonia.data import components
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.actions import Action, IllegalAction
+from snowdonia.games.snowdonia.rules.config import Config, make_settings
+from snowdonia.games.snowdonia.rules.setup import set_up
+from snowdonia.games.snowdonia.rules.state import PH_RESOLVE, SLOTS, State
 
 BACKS = ("sun", "rain", "fog")
 CUBES = ("iron", "stone", "coal", "event")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 
 from snowdonia.bots import register
-from snowdonia.bots.evaluate import evaluate
-from snowdonia.game import Game
-from snowdonia.rules import flow
-from snowdonia.rules.actions import Action
-from snowdonia.rules.state import HIRE, MOVE, PLACE, WEATHER, WINDOW
+from snowdonia.games.snowdonia.bots.evaluate import evaluate
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.state import HIRE, MOVE, PLACE, WEATHER, WINDOW
 
 _ALWAYS_PLAY = {
     "now_rubble_to_stone", "now_iron_to_steel", "now_draw_bag", "now_take_stock_yard",

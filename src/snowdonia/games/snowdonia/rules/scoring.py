@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.rules.state import State
+from snowdonia.games.snowdonia.rules.state import State
 
 
 def _bonus_need(bonus: dict[str, Any]) -> tuple[int, int, int]:

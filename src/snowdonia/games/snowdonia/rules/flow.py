@@ -8,9 +8,9 @@ so every decision a player is shown is a real one.
 
 from __future__ import annotations
 
-from snowdonia.rules import bag, route
-from snowdonia.rules.actions import Action, IllegalAction
-from snowdonia.rules.state import (
+from snowdonia.games.snowdonia.rules import bag, route
+from snowdonia.games.snowdonia.rules.actions import Action, IllegalAction
+from snowdonia.games.snowdonia.rules.state import (
     BUILD,
     CLEAR,
     CONVERT,

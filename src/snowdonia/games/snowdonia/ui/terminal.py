@@ -16,8 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from snowdonia.game import Game
-from snowdonia.tui.describe import DECISION_NAMES, bonus_text, contract_text, train_short
+from snowdonia.games.snowdonia.game import Game
+from snowdonia.games.snowdonia.ui.words import DECISION_NAMES, bonus_text, contract_text, train_short
 
 # The five ownership-marker colours of the box, in seat order.
 COLOURS = ("yellow", "blue", "green", "pink", "purple")

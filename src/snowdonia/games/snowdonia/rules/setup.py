@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from snowdonia.rules import bag
-from snowdonia.rules.config import Config
-from snowdonia.rules.rng import below, seed_state, shuffle
-from snowdonia.rules.state import NONE, PH_PLACE, State
+from snowdonia.core.rng import below, seed_state, shuffle
+from snowdonia.games.snowdonia.rules import bag
+from snowdonia.games.snowdonia.rules.config import Config
+from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE, State
 
 
 def set_up(g: State, cfg: Config, seed: int) -> None:

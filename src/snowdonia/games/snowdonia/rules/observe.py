@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.rules import flow
-from snowdonia.rules.state import EVENT, NONE, UNOWNED, State
+from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
 

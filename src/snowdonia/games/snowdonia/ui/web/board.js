@@ -1,7 +1,7 @@
 // The table drawn as SVG from one view: the route up the mountain, the seven action
 // areas, weather, work rates, events, Stock Yard, bag, Site Office and Engine Shed.
 // Clickable parts carry data-action (one legal action) or data-choose (several).
-import { el, text, wrap, multiline } from "./svg.js";
+import { el, text, wrap, multiline } from "/static/svg.js";
 
 export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7" };
 export const CUBE = { iron: "#c4622d", stone: "#b9b9b4", coal: "#1d1d1d", rubble: "#9c8662", steel: "#7f93a8", event: "#ffffff" };

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from snowdonia.rules.rng import below, shuffle
-from snowdonia.rules.state import State
+from snowdonia.core.rng import below, shuffle
+from snowdonia.games.snowdonia.rules.state import State
 
 IRON, STONE, COAL, EVENT_CUBE = 0, 1, 2, 3
 CUBE_NAMES = ("iron", "stone", "coal", "event")

@@ -1,0 +1,1 @@
+"""Snowdonia: Mount Snowdon, the Blaenau Ffestiniog scenario and the solo series, as one title."""

@@ -1,0 +1,1 @@
+"""Research encodings of Snowdonia: the numeric observation and the explicit chance model."""
