@@ -15,7 +15,8 @@ from typing import Any
 
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.board import blocked, capacity
+from snowdonia.games.snowdonia.rules.contracts import weather_supply
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE
 
 # Keys that would carry hidden information: the deck order, the discard pile's content,
@@ -96,7 +97,7 @@ def check_components(game: Game) -> None:
     if not g.cfg.solo and sorted(places) != list(range(1, 8)):
         raise _fail(g, f"trains lost: players {g.train}, shed {g.shed}, set aside {g.set_aside}")
     # Weather discs: never more in play than in the box.
-    sup = flow.weather_supply(g)
+    sup = weather_supply(g)
     if min(sup.values()) < 0:
         raise _fail(g, f"more weather discs in play than in the box: {sup}")
 
@@ -106,7 +107,7 @@ def check_board(game: Game) -> None:
     g = game
     cfg = g.cfg
     for a in range(6):
-        cap = flow.capacity(g, a)
+        cap = capacity(g, a)
         base = cfg.space_offset[a]
         width = (cfg.space_offset[a + 1] if a < 5 else cfg.n_space_slots) - base
         for i in range(width):
@@ -117,7 +118,7 @@ def check_board(game: Game) -> None:
                 raise _fail(g, f"labourer of seat {who} on {'ABCDEF'[a]}{i + 1}, over capacity {cap}")
             # The weather only changes after the labourers went home, so a labourer on a
             # blocked space can only have been placed there (seed 004 Check the Weather).
-            if flow.blocked(g, a, i):
+            if blocked(g, a, i):
                 raise _fail(g, f"labourer of seat {who} on fog-blocked space {'ABCDEF'[a]}{i + 1}")
     placed = [0] * cfg.players
     for who in g.spaces:
@@ -232,12 +233,19 @@ def check_log_secrecy(game: Game, since: int = 0) -> int:
     line once every seat has seen that card. Checks lines from `since`; returns the new
     length so callers can check incrementally right after each decision."""
     g = game
-    lines = g.log or []
+    events = g.log()
+    lines = g.log_lines
     public_seen = -1
     for p in range(g.cfg.players):
         public_seen &= g.seen[p]
-    for line in lines[since:]:
-        for num in _CARD.findall(line):
+    for event, line in zip(events[since:], lines[since:], strict=True):
+        nums = [int(n) for n in _CARD.findall(line)]
+        for key in ("contract", "paid"):
+            if isinstance(event.get(key), int) and not isinstance(event.get(key), bool):
+                nums.append(event[key])
+        for key in ("dealt", "discarded"):
+            nums += list(event.get(key, []))
+        for num in nums:
             if not public_seen >> int(num) & 1:
-                raise _fail(g, f"the public log names contract #{num} that not every seat has seen: {line!r}")
-    return len(lines)
+                raise _fail(g, f"the public log names contract #{num} that not every seat has seen: {event!r}")
+    return len(events)

@@ -65,7 +65,7 @@ def snapshot(g: Game) -> dict[str, Any]:
     """Every mutable field of the position (not the shared Config, cache or log)."""
     out: dict[str, Any] = {}
     for s in SLOTS:
-        if s in ("cfg", "_legal", "log"):
+        if s in ("cfg", "_legal", "journal"):
             continue
         v = getattr(g, s)
         out[s] = v[:] if isinstance(v, list) else v

@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterable
 
 import snowdonia
 from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules import flow
-from snowdonia.games.snowdonia.rules.state import HIRE, NONE, PH_PLACE, PLACE
+from snowdonia.games.snowdonia.rules import flow, route
+from snowdonia.games.snowdonia.rules.decisions import HIRE, PLACE
+from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE
 
 Chooser = Callable[[Game], "str | None"]
 
@@ -77,7 +78,7 @@ def clear_route(g: Game, upto_slot: int | None = None) -> None:
         g.slot_rubble[s] = 0
         g.supply_rubble += r
         g.route_rubble -= r
-    flow.route._after_rubble_change(g)
+    route._after_rubble_change(g)
     touch(g)
 
 
@@ -89,7 +90,7 @@ def clear_tracks_before(g: Game, station_key: str) -> None:
         g.supply_rubble += g.slot_rubble[s]
         g.route_rubble -= g.slot_rubble[s]
         g.slot_rubble[s] = 0
-    flow.route._after_rubble_change(g)
+    route._after_rubble_change(g)
     touch(g)
 
 
@@ -101,7 +102,7 @@ def set_rubble(g: Game, slot: int, n: int) -> None:
     g.supply_rubble -= diff
     g.exc_ptr = 0
     g.first_rubble_track = 0
-    flow.route._after_rubble_change(g)
+    route._after_rubble_change(g)
     touch(g)
 
 

@@ -172,7 +172,7 @@ def test_whole_game_record_and_replay(client: TestClient) -> None:
         assert step["replay"] == {"move": n, "total": total}
         expected = snowdonia.replay(record, upto=n)
         assert step["observation"] == expected.observation(None)
-        assert step["log"] == expected.log
+        assert step["log"] == expected.log_lines
     assert client.get(f"/api/games/{gid}/replay/{total + 1}").status_code == 404
     # A finished game takes no more actions.
     r = client.post(f"/api/games/{gid}/actions", json={"action": "pass", "move": total}, headers=auth(tokens[0]))

@@ -20,7 +20,7 @@ def _state(g: snowdonia.Game) -> dict[str, Any]:
     return {
         "obs": [g.observation(s) for s in [None, *range(g.players)]],
         "rng": g.rng, "deck": g.deck, "discard": g.discard, "history": g.history,
-        "log": g.log, "legal": [str(a) for a in g.legal_actions()], "seen": g.seen,
+        "log": g.log(), "legal": [str(a) for a in g.legal_actions()], "seen": g.seen,
     }
 
 

@@ -87,9 +87,7 @@ class Budget:
 
 def _step(g: State, a: Action) -> None:
     """Apply an action known to be legal (it came from the legal list): skips re-checking."""
-    g.moves += 1
-    flow._apply(g, a)
-    flow.advance(g)
+    flow.step(g, a)
 
 
 def rewards(g: State) -> list[float]:

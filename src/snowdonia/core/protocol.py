@@ -7,7 +7,7 @@ the web app, the store, the terminal and the AI adapters speak only this protoco
 game's internals; a title passes `tests/conformance/` to join the platform.
 
 Secrecy lives at one boundary per title: `Position.observation(seat)`, `Position.log()`,
-`Position.decision()` and `Position.resample(seat, rng)` never carry what that seat could
+`Position.pending()` and `Position.resample(seat, rng)` never carry what that seat could
 not see at the table.
 """
 
@@ -97,8 +97,9 @@ class Words(Protocol):
         """One line for `action` as an option of the pending decision."""
         ...
 
-    def event(self, event: LogEvent, names: Sequence[str]) -> str:
-        """A log event in words; `names` are the seats' display names."""
+    def event(self, event: LogEvent, names: Sequence[str], position: Position | None = None) -> str:
+        """A log event in words; `names` are the seats' display names; `position` (any
+        position of the same game) gives the printed names of its components."""
         ...
 
     def components(self, position: Position) -> dict[str, Any]:
@@ -163,8 +164,9 @@ class Position(ABC):
         it or recording it: the fast path for search."""
 
     @abstractmethod
-    def decision(self) -> Decision | None:
-        """The pending decision as data (None when the game is over)."""
+    def pending(self, seat: int | None = None) -> Decision | None:
+        """The pending decision as data (None when the game is over), as `seat` may see it:
+        private facts (cards only the decider drew) only when `seat` is the decider."""
 
     # ---- copies and hidden information
     @abstractmethod

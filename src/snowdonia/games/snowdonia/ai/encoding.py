@@ -12,32 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from snowdonia.games.snowdonia.data import components
-from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.config import Config
-from snowdonia.games.snowdonia.rules.state import (
-    BUILD,
-    CLEAR,
-    CONVERT,
-    EVENT,
-    EXTRA_BUILD,
-    HIRE,
-    KEEP,
-    MAINTENANCE,
-    MOVE,
-    NONE,
-    PLACE,
-    SITE_OFFICE,
-    STOCK_YARD,
-    TAKE,
-    UNOWNED,
-    WEATHER,
-    WINDOW,
-    WORKS,
-    State,
-)
+from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
+from snowdonia.games.snowdonia.rules.decisions import KEEP, WINDOW
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
-DECISIONS = (HIRE, PLACE, WINDOW, STOCK_YARD, TAKE, WORKS, CONVERT, BUILD, EXTRA_BUILD,
-             SITE_OFFICE, MAINTENANCE, WEATHER, KEEP, MOVE, CLEAR)
+DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
 _DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
 WEATHER_VALUES = (None, "sun", "rain", "fog")
 _WEATHER_INDEX = {w: i for i, w in enumerate(WEATHER_VALUES)}
@@ -125,7 +106,7 @@ class Encoder:
         v["start_player"][g.start] = 1
         for row, w in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
             v["weather"][row, _WEATHER_INDEX[w]] = 1
-        v["work_rates"][:] = (flow.exc_rate(g), flow.lay_rate(g))
+        v["work_rates"][:] = (excavation_rate(g), lay_track_rate(g))
         v["supply"][:] = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c,
                           g.steel_supply, g.supply_rubble, g.game_markers_left)
         v["event_track"][:] = g.events

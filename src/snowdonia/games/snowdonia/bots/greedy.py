@@ -13,7 +13,8 @@ from snowdonia.games.snowdonia.bots.evaluate import evaluate
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules import flow
 from snowdonia.games.snowdonia.rules.actions import Action
-from snowdonia.games.snowdonia.rules.state import HIRE, MOVE, PLACE, WEATHER, WINDOW
+from snowdonia.games.snowdonia.rules.board import capacity
+from snowdonia.games.snowdonia.rules.decisions import HIRE, MOVE, PLACE, WEATHER, WINDOW
 
 _ALWAYS_PLAY = {
     "now_rubble_to_stone", "now_iron_to_steel", "now_draw_bag", "now_take_stock_yard",
@@ -67,15 +68,15 @@ class GreedyBot:
         if area == 6:
             c.surveyor[p] = min(c.surveyor[p] + 1, c.cfg.n_stations - 1)
         else:
-            decided = flow._resolve_space(c, area, idx, p)
+            decided = flow.resolve_space(c, area, idx, p)
             if decided:
                 options = flow.legal_actions(c)
                 best = float("-inf")
                 for a in options:
                     cc = c.clone()
-                    flow._apply(cc, a)
+                    flow.answer(cc, a)
                     best = max(best, evaluate(cc, p))
-                return best - before + (0.6 if area == 0 and idx == flow.capacity(game, 0) - 1 else 0)
+                return best - before + (0.6 if area == 0 and idx == capacity(game, 0) - 1 else 0)
         return evaluate(c, p) - before
 
     def _place(self, game: Game, p: int, legal: list[Action]) -> Action:
@@ -98,7 +99,7 @@ class GreedyBot:
         base = game.cfg.space_offset[area] if area < 6 else 0
         mine = (
             p in game.g_list if area == 6
-            else any(game.spaces[base + i] == p for i in range(flow.capacity(game, area)))
+            else any(game.spaces[base + i] == p for i in range(capacity(game, area)))
         )
         for a in legal:
             if a.kind != "play":
@@ -122,10 +123,10 @@ class GreedyBot:
         return best
 
 
-def _factory(level: str, seed: int) -> GreedyBot:
+def factory(level: str, seed: int) -> GreedyBot:
     if level:
         raise ValueError("the greedy bot takes no level")
     return GreedyBot(seed)
 
 
-register("greedy", _factory)
+register("greedy", factory)

@@ -9,10 +9,12 @@ rather than a parse.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
+from snowdonia.core.actions import Action as CoreAction
+from snowdonia.core.actions import Catalogue
+from snowdonia.core.errors import ActionParseError as ActionParseError
+from snowdonia.core.errors import IllegalAction as IllegalAction
 from snowdonia.games.snowdonia.data import components
 
 AREAS = "ABCDEFG"
@@ -20,16 +22,9 @@ AREAS = "ABCDEFG"
 MAX_SPACES = {"A": 4, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3}
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal now. The message says why and lists what is legal."""
-
-
-class ActionParseError(IllegalAction):
-    """A string that is not the text form of any Snowdonia action."""
-
-
-class Action(NamedTuple):
-    """One decision. `kind` names the decision family; `args` are small ints or strings.
+class Action(CoreAction):
+    """One Snowdonia decision. `kind` names the decision family; `args` are small ints or
+    strings.
 
     kinds and their string forms:
       hire                      take the Pub labourer for coal
@@ -48,8 +43,7 @@ class Action(NamedTuple):
       clear                     #3: clear the next space
     """
 
-    kind: str
-    args: tuple[int | str, ...] = ()
+    __slots__ = ()
 
     def __str__(self) -> str:
         text = _TEXT.get(self)
@@ -65,28 +59,11 @@ class Action(NamedTuple):
     @staticmethod
     def parse(text: str) -> Action:
         """Parse the string form; raises ActionParseError naming the problem."""
-        if not isinstance(text, str):
-            raise ActionParseError(f"an action must be a string, not {type(text).__name__}")
-        norm = " ".join(text.strip().split())
-        found = catalogue().by_text.get(norm)
-        if found is None:
-            head = norm.split(" ", 1)[0] if norm else ""
-            kinds = sorted({a.kind for a in catalogue().actions})
-            if head not in kinds:
-                raise ActionParseError(
-                    f"unknown action {text!r}: it must start with one of {', '.join(kinds)}"
-                )
-            raise ActionParseError(
-                f"malformed action {text!r}; {head!r} actions look like: {_FORMS.get(head, head)}"
-            )
-        return found
+        return catalogue().parse(text)
 
     @staticmethod
     def from_id(action_id: int) -> Action:
-        acts = catalogue().actions
-        if not 0 <= action_id < len(acts):
-            raise ActionParseError(f"action id {action_id} is outside 0..{len(acts) - 1}")
-        return acts[action_id]
+        return catalogue().from_id(action_id)
 
 
 _TEXT: dict[Action, str] = {}
@@ -127,15 +104,8 @@ def _space(area: int | str, num: int | str) -> str:
     return "G" if area == "G" else f"{area}{num}"
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    actions: tuple[Action, ...]
-    index: dict[Action, int]
-    by_text: dict[str, Action]
-
-
 @lru_cache(maxsize=1)
-def catalogue() -> Catalogue:
+def catalogue() -> Catalogue[Action]:
     """Every action of every scenario and player count, in a fixed order (ids are stable
     as long as the component data keeps its shape)."""
     comp = components()
@@ -181,8 +151,4 @@ def catalogue() -> Catalogue:
                 acts.append(Action("move", (fa, fn, ta, tn)))
     for a in acts:
         _TEXT[a] = _fmt(a.kind, a.args)
-    return Catalogue(
-        actions=tuple(acts),
-        index={a: i for i, a in enumerate(acts)},
-        by_text={_TEXT[a]: a for a in acts},
-    )
+    return Catalogue.build(acts, _FORMS, lambda a: _TEXT[a])

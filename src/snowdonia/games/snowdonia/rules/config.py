@@ -7,8 +7,10 @@ mutable position lives in `state.State`. Keeping the two apart is what makes clo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from snowdonia.core.errors import SettingsError as SettingsError
 from snowdonia.games.snowdonia.data import Components, Station, components
 
 SCENARIOS = ("mount_snowdon", "blaenau_ffestiniog")
@@ -16,8 +18,6 @@ EDITIONS = ("original", "deluxe")
 AREAS = "ABCDEFG"
 
 
-class SettingsError(ValueError):
-    """A game cannot be created with these settings; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,13 @@ def make_settings(players: int, scenario: str, **raw: Any) -> Settings:
     if not isinstance(s.round_limit, int) or s.round_limit < 5:
         raise SettingsError("round_limit must be a whole number of at least 5")
     return s
+
+
+@lru_cache(maxsize=256)
+def config_for(players: int, scenario: str, settings: Settings) -> Config:
+    """The one Config of these settings, built once and shared by every game that uses them
+    (building it costs about 7% of a random playout)."""
+    return Config(players, scenario, settings)
 
 
 class Config:
@@ -160,9 +167,15 @@ class Config:
         self.contract = comp.contract_by_number
         self.area_mask: dict[str, int] = {}
         self.effect_mask: dict[str, int] = {}
+        # A round-long bonus's size, when every card with that effect gives the same (#1/#2
+        # "+1"): the count of such cards played times this.
+        self.effect_amount: dict[str, int] = {}
         for c in comp.contracts:
             self.area_mask[c.area] = self.area_mask.get(c.area, 0) | (1 << c.number)
             self.effect_mask[c.effect] = self.effect_mask.get(c.effect, 0) | (1 << c.number)
+            if "amount" in c.params:
+                if self.effect_amount.setdefault(c.effect, c.params["amount"]) != c.params["amount"]:
+                    raise ValueError(f"contracts with effect {c.effect} must share one amount")
         self.train = comp.train_by_number
         self.exc_rates = comp.excavation_rates
         self.lay_rates = comp.lay_rates

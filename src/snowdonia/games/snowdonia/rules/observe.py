@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.games.snowdonia.rules import flow
+from snowdonia.games.snowdonia.rules.board import bits, blocked, capacity, excavation_rate, lay_track_rate
+from snowdonia.games.snowdonia.rules.contracts import weather_supply
+from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MAINTENANCE, STOCK_YARD, TAKE, WINDOW
+from snowdonia.games.snowdonia.rules.route import station_buildable
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
@@ -42,7 +45,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
             "name": st.name,
             "surveyor_vp": st.surveyor_vp,
             "completed": bool(g.station_done[si]),
-            "buildable": flow.route.station_buildable(g, si),
+            "buildable": station_buildable(g, si),
             "excavation_sites": [
                 {"rubble": g.slot_rubble[s], "printed_rubble": cfg.slot_rubble0[s],
                  "vp": cfg.slot_vp[s], "owner": _owner(g.slot_owner[s])}
@@ -62,10 +65,10 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
             spaces = [{"space": i + 1, "labourer": p, "blocked": False} for i, p in enumerate(g.g_list)]
             cap = None
         else:
-            cap = flow.capacity(g, a)
+            cap = capacity(g, a)
             base = cfg.space_offset[a]
             spaces = [{"space": i + 1, "labourer": _owner(g.spaces[base + i]),
-                       "blocked": flow.blocked(g, a, i)} for i in range(cap)]
+                       "blocked": blocked(g, a, i)} for i in range(cap)]
         name = "Build (train card)" if a == 1 and g.b_build else AREA_NAMES[a]
         areas.append({"area": "ABCDEFG"[a], "name": name, "capacity": cap, "spaces": spaces})
     players = []
@@ -90,9 +93,9 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     if g.decision is not None:
         decision = {"kind": g.decision, "player": g.decider}
-        if g.decision == flow.WINDOW:
+        if g.decision == WINDOW:
             decision["area"] = "ABCDEFG"[g.res_area]
-        if g.decision == flow.KEEP:
+        if g.decision == KEEP:
             # Only the player who drew the cards sees them.
             decision["cards"] = list(g.pending_cards) if seat == g.decider else len(g.pending_cards)
     ev = cfg.events
@@ -109,9 +112,9 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
         "over": g.over,
         "end_reason": g.end_reason or None,
         "weather": {"current": g.weather_current, "forecast": [g.weather_mid, g.weather_last],
-                    "supply": flow.weather_supply(g)},
+                    "supply": weather_supply(g)},
         "fog": g.weather_current == "fog",
-        "work_rates": {"excavate": flow.exc_rate(g), "lay_track": flow.lay_rate(g),
+        "work_rates": {"excavate": excavation_rate(g), "lay_track": lay_track_rate(g),
                        "excavate_index": g.exc_idx, "lay_track_index": g.lay_idx},
         "stock_yard": {"iron": g.yard_i, "stone": g.yard_s, "coal": g.yard_c},
         "bag": {"iron": g.bag_i, "stone": g.bag_s, "coal": g.bag_c, "event": g.bag_e},
@@ -137,4 +140,22 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
 
 
 def _bits(mask: int) -> list[int]:
-    return flow._bits(mask)
+    return bits(mask)
+
+
+def decision_context(g: State, seat: int | None) -> dict[str, Any]:
+    """The public facts framing the pending decision (and, for the decider only, the cards it
+    drew for #5): what `Position.decision` adds to the kind and the player."""
+    d = g.decision
+    ctx: dict[str, Any] = {}
+    if d == WINDOW:
+        ctx["area"] = "ABCDEFG"[g.res_area]
+    elif d in (STOCK_YARD, TAKE):
+        ctx["cubes"], ctx["coal_limit"] = g.ctx
+    elif d == CONVERT:
+        ctx["convert"], ctx["most"], _ = g.ctx
+    elif d == KEEP:
+        ctx["cards"] = list(g.pending_cards) if seat == g.decider else len(g.pending_cards)
+    elif d == MAINTENANCE:
+        ctx["train"] = g.train[g.decider]
+    return ctx

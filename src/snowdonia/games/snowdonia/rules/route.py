@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import EVENT, UNOWNED, State
 
 
@@ -15,6 +16,7 @@ def place_marker(g: State, p: int) -> None:
     if me and g.markers_placed >= me and not g.over and not g.end_trigger:
         g.over = True
         g.end_reason = "last ownership marker placed"
+        emit(g, "game_over", reason="last_marker")
 
 
 def _after_rubble_change(g: State) -> None:
@@ -33,15 +35,26 @@ def _after_rubble_change(g: State) -> None:
     g.first_rubble_track = t
 
 
-def excavate(g: State, p: int, amount: int) -> int:
+def slot_name(g: State, i: int) -> dict[str, object]:
+    """A route slot for the log: {"track": t} or {"station": key, "site": k (1 = left)}."""
+    cfg = g.cfg
+    if cfg.slot_is_track[i]:
+        return {"track": cfg.slot_track[i]}
+    si = cfg.slot_station[i]
+    return {"station": cfg.stations[si].key, "site": cfg.station_slots[si].index(i) + 1}
+
+
+def excavate(g: State, p: int, amount: int) -> tuple[int, list[dict[str, object]]]:
     """A player's Excavate action: take `amount` rubble in route order (or all that is left).
-    Whoever takes the last cube of a station excavation site marks it."""
+    Whoever takes the last cube of a station excavation site marks it. Returns the rubble
+    taken and the spaces it emptied (for the log)."""
     cfg = g.cfg
     sr = g.slot_rubble
     i = g.exc_ptr
     need = amount
     took = 0
     ns = cfg.n_slots
+    emptied: list[int] = []
     while need > 0 and i < ns:
         r = sr[i]
         if r == 0:
@@ -52,6 +65,7 @@ def excavate(g: State, p: int, amount: int) -> int:
         need -= t
         took += t
         if r == t:
+            emptied.append(i)
             if not cfg.slot_is_track[i] and g.markers[p] > 0:
                 g.slot_owner[i] = p
                 place_marker(g, p)
@@ -61,15 +75,17 @@ def excavate(g: State, p: int, amount: int) -> int:
     g.rubble[p] += took
     g.route_rubble -= took
     _after_rubble_change(g)
-    return took
+    if g.journal is None:
+        return took, []
+    return took, [dict(slot_name(g, s), owner=g.slot_owner[s] if g.slot_owner[s] >= 0 else None) for s in emptied]
 
 
-def clear_next_space(g: State, p: int) -> int:
+def clear_next_space(g: State, p: int) -> tuple[int, dict[str, object] | None]:
     """Contract #3: clear the whole next space that still holds rubble; the player keeps the
     rubble and, on a station site, the marker."""
     i = g.exc_ptr
     if i >= g.cfg.n_slots:
-        return 0
+        return 0, None
     took = g.slot_rubble[i]
     g.slot_rubble[i] = 0
     g.rubble[p] += took
@@ -78,27 +94,28 @@ def clear_next_space(g: State, p: int) -> int:
         g.slot_owner[i] = p
         place_marker(g, p)
     _after_rubble_change(g)
-    return took
+    return took, slot_name(g, i)
 
 
-def event_excavate(g: State, spaces: int) -> int:
+def event_excavate(g: State, spaces: int) -> list[dict[str, object]]:
     """Event: remove all rubble from `spaces` spaces (track cards and station excavation
-    sites, one each) in route order; it goes to the general supply, no markers, no VP."""
+    sites, one each) in route order; it goes to the general supply, no markers, no VP.
+    Returns the spaces cleared."""
     sr = g.slot_rubble
     i = g.exc_ptr
     ns = g.cfg.n_slots
-    cleared = 0
+    cleared: list[int] = []
     removed = 0
-    while cleared < spaces and i < ns:
+    while len(cleared) < spaces and i < ns:
         if sr[i]:
             removed += sr[i]
             sr[i] = 0
-            cleared += 1
+            cleared.append(i)
         i += 1
     g.supply_rubble += removed
     g.route_rubble -= removed
     _after_rubble_change(g)
-    return cleared
+    return [slot_name(g, s) for s in cleared]
 
 
 def lay_track(g: State, p: int, amount: int) -> int:
@@ -126,13 +143,13 @@ def lay_track(g: State, p: int, amount: int) -> int:
     return laid
 
 
-def event_lay_track(g: State, cards: int) -> int:
+def event_lay_track(g: State, cards: int) -> list[int]:
     """Event: flip `cards` track cards from the first unlaid one, excavated or not; their
-    rubble goes to the supply; no markers, no VP."""
+    rubble goes to the supply; no markers, no VP. Returns the track cards laid."""
     cfg = g.cfg
     ts = cfg.track_slot
-    done = 0
-    while done < cards and g.laid < cfg.n_tracks:
+    laid: list[int] = []
+    while len(laid) < cards and g.laid < cfg.n_tracks:
         slot = ts[g.laid]
         r = g.slot_rubble[slot]
         if r:
@@ -140,12 +157,12 @@ def event_lay_track(g: State, cards: int) -> int:
             g.supply_rubble += r
             g.route_rubble -= r
         g.track_owner[g.laid] = EVENT
+        laid.append(g.laid)
         g.laid += 1
-        done += 1
         if g.laid == cfg.n_tracks and not g.end_trigger:
             g.end_trigger = 2
     _after_rubble_change(g)
-    return done
+    return laid
 
 
 def complete_station(g: State) -> int:

@@ -32,7 +32,7 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.extra_round = False
     g.moves = 0
     g._legal = None
-    g.log = []
+    g.journal = []
     # 3-5. Pieces, surveyors at Llanberis, two labourers each (the third waits in the Pub).
     g.iron = [0] * n
     g.stone = [0] * n

@@ -15,23 +15,6 @@ NONE = -1  # no owner
 EVENT = -2  # laid or completed by an event (contractors), owned by nobody
 UNOWNED = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
 
-# Decision kinds (the `decision` key of an observation).
-HIRE = "hire"
-PLACE = "place"
-WINDOW = "contract_window"
-STOCK_YARD = "stock_yard"
-TAKE = "take_cubes"
-WORKS = "works"
-CONVERT = "convert"
-BUILD = "build"
-EXTRA_BUILD = "extra_build"
-SITE_OFFICE = "site_office"
-MAINTENANCE = "maintenance"
-WEATHER = "weather_swap"
-KEEP = "keep_contract"
-MOVE = "move_labourer"
-CLEAR = "clear_space"
-
 # Phases of the round.
 PH_PLACE = 0
 PH_RESOLVE = 1
@@ -46,7 +29,7 @@ _SCALARS = (
     "game_markers_left", "markers_placed", "bag_i", "bag_s", "bag_c", "bag_e",
     "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
     "res_stage", "res_pos", "win_count", "win_first", "build_done", "events_pending", "end_step",
-    "pending_cards", "moves", "_legal", "log", "maint_returned", "blocked_contracts",
+    "pending_cards", "moves", "_legal", "journal", "maint_returned", "blocked_contracts",
     "last_round_order", "set_aside", "chance",
 )
 _LISTS = (
@@ -112,7 +95,7 @@ class State:
     pending_cards: tuple[int, ...]
     moves: int
     _legal: Any
-    log: list[str] | None
+    journal: list[dict[str, Any]] | None  # the structured log; None in search clones
     maint_returned: tuple[int, ...]
     blocked_contracts: bool
     last_round_order: tuple[int, ...]
@@ -160,8 +143,8 @@ class State:
 def _make_copy() -> Any:
     lines = ["def copy_into(self, o):"]
     for s in _SCALARS:
-        if s == "log":
-            lines.append("    o.log = None")
+        if s == "journal":
+            lines.append("    o.journal = None")
         else:
             lines.append(f"    o.{s} = self.{s}")
     for s in _LISTS:

@@ -5,40 +5,21 @@ shows up in the menu without touching this module."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.decisions import DECISIONS
 
 AREA_NAMES = {
     "A": "Stock Yard", "B": "Excavate", "C": "Works", "D": "Lay Track", "E": "Build",
     "F": "Site Office", "G": "Surveyor",
 }
 
-DECISION_NAMES = {
-    "hire": "hire the Pub labourer?",
-    "place": "place a labourer",
-    "contract_window": "contract window",
-    "stock_yard": "Stock Yard: choose cubes",
-    "take_cubes": "take cubes (contract)",
-    "works": "Works: choose conversions",
-    "convert": "convert (contract)",
-    "build": "Build: choose a site or train",
-    "extra_build": "extra Build action",
-    "site_office": "Site Office: take a contract",
-    "maintenance": "train maintenance",
-    "weather_swap": "choose the middle weather disc (#4)",
-    "keep_contract": "keep one contract (#5)",
-    "move_labourer": "move a labourer (#28)",
-    "clear_space": "clear the next space (#3)?",
-}
-
-_PASS_TEXT = {
-    "hire": "do not hire; place two labourers",
-    "contract_window": "play no (more) contracts now",
-    "extra_build": "skip the extra Build action",
-    "clear_space": "do not clear the next space",
-}
+# The registry's prompts and pass texts (rules/decisions.py is the one list of decisions).
+DECISION_NAMES = {k: d.prompt for k, d in DECISIONS.items()}
+_PASS_TEXT = {k: d.pass_text for k, d in DECISIONS.items() if d.pass_text}
 
 _ABILITY = {
     "excavate_bonus": "Excavate +{v} rubble",
@@ -192,3 +173,166 @@ def describe(game: Game, action: Action) -> str:
     if kind == "clear":
         return "clear the whole next space that still holds rubble (#3)"
     return str(action)
+
+
+# --------------------------------------------------------------------------- log events
+
+_EVENT_KIND = {
+    "excavate": "contractors excavate", "lay_track": "contractors lay track",
+    "complete_station": "a station is completed", "trains_available": "trains may now be bought",
+    "maintenance": "train maintenance is needed",
+}
+_END = {
+    "extra_round": "the extra round after the last track card is over (Deluxe)",
+    "last_track": "the last track card was laid",
+    "last_marker": "the last ownership marker was placed",
+    "round_limit": "the safety round limit was reached",
+}
+
+
+def _cubes(e: dict[str, Any], kinds: tuple[str, ...] = ("iron", "stone", "coal")) -> str:
+    parts = [f"{e[k]} {k}" for k in kinds if e.get(k)]
+    return ", ".join(parts) or "nothing"
+
+
+def _slot(cfg: Any, s: dict[str, Any]) -> str:
+    if "track" in s:
+        return f"track card {int(s['track']) + 1}"
+    name = cfg.stations[cfg.station_index[s["station"]]].name if s["station"] in cfg.station_index else s["station"]
+    side = "left" if s["site"] == 1 else ("right" if s["site"] == 2 else f"no. {s['site']}")
+    return f"{name}'s {side} excavation site"
+
+
+def _station(cfg: Any, key: str | None) -> str:
+    if key is None:
+        return "no station"
+    return cfg.stations[cfg.station_index[key]].name if key in cfg.station_index else key
+
+
+def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
+    """One log event in words (`cfg`: the game's Config, for printed names)."""
+    t = e["type"]
+
+    def who() -> str:
+        seat = e.get("seat")
+        return names[seat] if seat is not None and seat < len(names) else "Someone"
+
+    if t == "text":
+        return str(e["text"])
+    if t == "round":
+        return f"Round {e['round']} begins; {names[e['start']]} is Start Player"
+    if t == "hire":
+        return f"{who()} pays {e['coal']} coal to hire the Pub labourer"
+    if t == "place":
+        return f"{who()} places a labourer on {e['space']}"
+    if t == "play":
+        c = cfg.contract[e["contract"]]
+        return f"{who()} plays contract #{e['contract']}: {c.text}"
+    if t == "start_player":
+        return f"{who()} takes the Start Player marker" + (f" (#{e['contract']})" if e.get("contract") else "")
+    if t == "take":
+        return f"{who()} takes {_cubes(e)} from the Stock Yard"
+    if t == "excavate":
+        text = f"{who()} excavates {e['rubble']} rubble"
+        done = [_slot(cfg, s) for s in e.get("sites", [])]
+        return text + (f", clearing {', '.join(done)}" if done else "")
+    if t == "clear":
+        where = f" from {_slot(cfg, e['space'])}" if e.get("space") else ""
+        return f"{who()} clears the next space with #3: {e['rubble']} rubble{where}"
+    if t == "convert":
+        text = f"{who()} converts: +{e['steel']} steel, +{e['stone']} stone"
+        if e.get("failed"):
+            text += f" ({e['failed']} stone conversion(s) failed: none in the bag)"
+        return text
+    if t == "lay":
+        return f"{who()} lays {e['cards']} track card(s)"
+    if t == "build":
+        return f"{who()} builds site {e['site']} of {_station(cfg, e['station'])} ({e['vp']} VP)"
+    if t == "buy":
+        train = cfg.train[e["train"]]
+        back = f", returning No. {e['returned']}" if e.get("returned") else ""
+        return f"{who()} buys train No. {e['train']} {train.name}{back}"
+    if t == "cannot_build":
+        return f"{who()} cannot build anything"
+    if t == "pick":
+        return f"{who()} takes contract #{e['contract']} from the Site Office"
+    if t == "keep":
+        return f"{who()} keeps contract #{e['contract']}"
+    if t == "move_labourer":
+        return f"{who()} moves a labourer from {e['from']} to {e['to']}"
+    if t == "surveyor":
+        how = f" (#{e['contract']})" if e.get("contract") else ""
+        return f"{who()} moves the surveyor to {_station(cfg, e['station'])}{how}"
+    if t == "weather_swap":
+        return f"{who()} sets the next weather to {e['disc']}"
+    if t == "draw_bag":
+        return f"{who()} draws {_cubes(e)} from the bag (#{e['contract']})"
+    if t == "maintain":
+        paid = e["paid"]
+        if paid == "steel":
+            return f"{who()} pays 1 steel to maintain train No. {e['train']}"
+        if paid == "return":
+            return f"{who()} returns train No. {e['train']} to the Engine Shed"
+        return f"{who()} discards contract #{paid} to maintain train No. {e['train']}"
+    if t == "train_returned":
+        return f"Train No. {e['train']} goes back to the Engine Shed with {e['coal']} coal"
+    if t == "weather":
+        cur = e["current"] or "none"
+        return f"Weather: {cur}; excavation rate {e['excavate']}, lay-track rate {e['lay_track']}"
+    if t == "office":
+        dealt = ", ".join(f"#{c}" for c in e["dealt"]) or "nothing"
+        gone = ", ".join(f"#{c}" for c in e["discarded"])
+        return f"Site Office: {gone + ' discarded; ' if gone else ''}{dealt} dealt"
+    if t == "restock":
+        text = f"Stock Yard restocked from the bag: {_cubes(e)}"
+        if e.get("events"):
+            text += f", and {e['events']} event cube(s)"
+        return text
+    if t == "event":
+        kind = e["kind"]
+        text = f"Event {e['space']}: {_EVENT_KIND.get(kind, kind)}"
+        if kind == "excavate":
+            cleared = [_slot(cfg, s) for s in e.get("cleared", [])]
+            text += f" ({', '.join(cleared) if cleared else 'nothing left to clear'})"
+        elif kind == "lay_track":
+            laid = e.get("tracks", [])
+            text += f" ({', '.join(f'track card {t + 1}' for t in laid) if laid else 'no track left'})"
+        elif kind == "complete_station":
+            text += f" ({_station(cfg, e.get('station'))})"
+        return text
+    if t == "b_build":
+        return "All rubble is gone: the set-aside train's Build side now covers area B"
+    if t == "game_over":
+        return f"Game over: {_END.get(e['reason'], e['reason'])}"
+    return f"{t}: {e}"
+
+
+class Words:
+    """Snowdonia's words, one source for the terminal, the web and the log."""
+
+    def action(self, position: Any, action: Any) -> str:
+        return describe(position, action)
+
+    def event(self, event: dict[str, Any], names: Sequence[str], position: Any = None) -> str:
+        from snowdonia.games.snowdonia.rules.config import config_for, make_settings
+
+        cfg = position.cfg if position is not None else config_for(5, "mount_snowdon", make_settings(5, "mount_snowdon"))
+        return event_text(cfg, event, names)
+
+    def components(self, position: Any) -> dict[str, Any]:
+        return components_text(position)
+
+
+def components_text(game: Any) -> dict[str, Any]:
+    """Every printed component with its rule in words (public: it is the box)."""
+    cfg = game.cfg
+    return {
+        "contracts": {str(n): {"number": n, "area": c.area, "effect": c.text, "bonus": bonus_text(c.bonus),
+                               "text": contract_text(game, n), "back": c.back}
+                      for n, c in cfg.contract.items()},
+        "trains": {str(n): {"number": n, "name": t.name, "cost": t.cost, "coal": t.coal, "hire_coal": t.hire_coal,
+                            "text": train_text(game, n), "short": train_short(game, n)}
+                   for n, t in cfg.train.items()},
+        "areas": dict(AREA_NAMES),
+        "decisions": {k: v for k, v in DECISION_NAMES.items()},
+    }
