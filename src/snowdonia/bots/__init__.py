@@ -1,57 +1,75 @@
-"""Bots that fill any seat: `random`, `greedy`, and search bots registered by name.
+"""Bots that fill any seat of any title.
 
-A bot is anything with `choose(game) -> Action` that reads only `game.observation`-level
-information for its seat (search bots go through `Game.resample`). `make_bot("mcts:1s")`
+A bot is anything with `choose(position) -> action` that reads only what its seat may see
+(search bots go through `Position.resample`). The game-agnostic bots live here (`random`,
+`mcts`, speaking only the protocol); a title adds bots that know its rules through
+`Title.bots()` (Snowdonia's and Foothills' `greedy`). `make_bot("mcts:1s", game="foothills")`
 turns a level string, as typed in any interface, into a bot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.registry import title as title_of
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Any) -> Any: ...
 
 
-_REGISTRY: dict[str, Callable[[str, int], Bot]] = {}
+Factory = Callable[[str, int], Bot]
+_GENERIC: dict[str, Factory] = {}
 
 
-def register(kind: str, factory: Callable[[str, int], Bot]) -> None:
-    """Add a bot kind; factory(level_text, seed) -> Bot (level_text is what follows ':')."""
-    _REGISTRY[kind] = factory
+def register(kind: str, factory: Factory) -> None:
+    """Add a game-agnostic bot kind; factory(level_text, seed) -> Bot."""
+    _GENERIC[kind] = factory
 
 
-def bot_kinds() -> list[str]:
+def _factories(game: str) -> dict[str, Factory]:
     _load_builtin()
-    return sorted(_REGISTRY)
+    out = dict(_GENERIC)
+    out.update(title_of(game).bots())
+    return out
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
+def bot_kinds(game: str = "snowdonia") -> list[str]:
+    """Every bot kind that can play `game`."""
+    return sorted(_factories(game))
+
+
+def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     """Build a bot from its level string: 'random', 'greedy', 'mcts:200', 'mcts:1s'."""
-    _load_builtin()
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by a string such as 'greedy', not {spec!r}")
+    factories = _factories(game)
     kind, _, level = spec.strip().partition(":")
-    if kind not in _REGISTRY:
-        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[kind](level, seed)
+    if kind not in factories:
+        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
+    return factories[kind](level, seed)
 
 
-def is_bot_spec(spec: str) -> bool:
+def is_bot_spec(spec: str, game: str = "snowdonia") -> bool:
     try:
-        make_bot(spec)
+        make_bot(spec, game=game)
     except ValueError:
         return False
     return True
 
 
+def bot_levels(game: str = "snowdonia") -> list[str]:
+    """The bot choices a person is offered: every kind, and two budgets of the search bot."""
+    kinds = bot_kinds(game)
+    out = [k for k in kinds if k != "mcts"]
+    if "mcts" in kinds:
+        out += ["mcts:200", "mcts:1s"]
+    return out
+
+
 def _load_builtin() -> None:
-    """Import the built-in bots, which register themselves. No "already loaded" shortcut:
-    a bot module imported on its own registers only itself, and re-importing is a lookup."""
+    """Import the game-agnostic bots, which register themselves."""
     from snowdonia.bots import mcts, random_bot  # noqa: F401
-    from snowdonia.games.snowdonia.bots import greedy  # noqa: F401

@@ -21,16 +21,10 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
-# greedy and random_bot are imported for their registration: bots._load_builtin only loads
-# the built-ins when the registry is empty, so importing this module first would hide them.
-from snowdonia.bots import random_bot, register  # noqa: F401
-from snowdonia.games.snowdonia.bots import greedy  # noqa: F401
-from snowdonia.games.snowdonia.bots.evaluate import evaluate
-from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules import flow, scoring
-from snowdonia.games.snowdonia.rules.actions import Action
-from snowdonia.games.snowdonia.rules.state import State
+from snowdonia.bots import register
+from snowdonia.core.protocol import Position
 
 # Reward for a seat = WIN_WEIGHT * (share of the win) + the rest * a squashed score margin.
 # The margin term keeps a gradient when every playout from a node is won (or lost), which
@@ -48,7 +42,7 @@ class Node:
     __slots__ = ("children", "visits", "avail", "reward")
 
     def __init__(self, players: int) -> None:
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * players
@@ -85,20 +79,16 @@ class Budget:
         return str(self.iterations)
 
 
-def _step(g: State, a: Action) -> None:
-    """Apply an action known to be legal (it came from the legal list): skips re-checking."""
-    flow.step(g, a)
-
-
-def rewards(g: State) -> list[float]:
-    """Per-seat reward in [0, 1] for a finished (or truncated) game."""
-    n = g.cfg.players
-    if g.over:
-        res = scoring.result(g)
-        scores = [float(s) for s in res["scores"]]
-        winners = res["winners"]
+def rewards(g: Position) -> list[float]:
+    """Per-seat reward in [0, 1] for a finished (or truncated, then scored by the title's
+    heuristic) game."""
+    n = g.players
+    if g.is_over:
+        res = g.outcome()
+        scores, winners = res.scores, res.winners
     else:
-        scores = [evaluate(g, p) for p in range(n)]  # type: ignore[arg-type]
+        ev = g.title.evaluate
+        scores = [ev(g, p) for p in range(n)]
         top = max(scores)
         winners = [p for p in range(n) if scores[p] == top]
     if n == 1:
@@ -127,15 +117,16 @@ class MctsBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Position) -> Any:
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
         return self.search(game)
 
-    def search(self, game: Game) -> Action:
-        seat = game.decider
-        n = game.cfg.players
+    def search(self, game: Position) -> Any:
+        seat = game.current_player
+        assert seat is not None, "the game is over"
+        n = game.players
         rng = self.rng
         root = Node(n)
         max_its = self.budget.iterations
@@ -176,15 +167,16 @@ class MctsBot:
             remaining = int(rate * max(deadline - now, 0.0)) + 1
         return lead > remaining
 
-    def _iterate(self, game: Game, seat: int, root: Node, rng: random.Random, c: float) -> None:
+    def _iterate(self, game: Position, seat: int, root: Node, rng: random.Random, c: float) -> None:
         d = game.resample(seat, rng)
         node = root
         path = [root]
         movers: list[int] = []
         # Selection and expansion.
-        while not d.over:
-            legal = flow.legal_actions(d)
-            p = d.decider
+        while not d.is_over:
+            legal = d.legal_actions()
+            p = d.current_player
+            assert p is not None
             children = node.children
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
@@ -195,7 +187,7 @@ class MctsBot:
                         ch.avail += 1
                 child = Node(len(node.reward))
                 children[a] = child
-                _step(d, a)
+                d.step(a)
                 path.append(child)
                 movers.append(p)
                 break
@@ -213,15 +205,15 @@ class MctsBot:
                 if v > best_v:
                     best_v, best_a = v, b
             node = children[best_a]
-            _step(d, best_a)
+            d.step(best_a)
             path.append(node)
             movers.append(p)
         # Playout.
         depth = self.depth
         steps = 0
-        while not d.over and (depth is None or steps < depth):
-            legal = flow.legal_actions(d)
-            _step(d, legal[rng.randrange(len(legal))])
+        while not d.is_over and (depth is None or steps < depth):
+            legal = d.legal_actions()
+            d.step(legal[rng.randrange(len(legal))])
             steps += 1
         r = rewards(d)
         for nd in path:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from snowdonia.bots import register
-from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.core.protocol import Position
 
 
 class RandomBot:
@@ -14,7 +14,7 @@ class RandomBot:
         self.name = "random"
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Position) -> Any:
         return self.rng.choice(game.legal_actions())
 
 

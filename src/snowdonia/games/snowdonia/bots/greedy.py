@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-from snowdonia.bots import register
 from snowdonia.games.snowdonia.bots.evaluate import evaluate
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules import flow
@@ -127,6 +126,3 @@ def factory(level: str, seed: int) -> GreedyBot:
     if level:
         raise ValueError("the greedy bot takes no level")
     return GreedyBot(seed)
-
-
-register("greedy", factory)
