@@ -77,6 +77,8 @@ def emit(g: State, event: str, /, **fields: Any) -> None:
     clones). Events are data; ui/words.py says them in words."""
     if g.journal is not None:
         fields["type"] = event
+        fields["move"] = g.moves  # decisions applied when it happened (replays step to it)
+        fields["round"] = g.round
         g.journal.append(fields)
 
 
