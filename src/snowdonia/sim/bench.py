@@ -12,10 +12,10 @@ import random
 import time
 from typing import Any
 
-from snowdonia import new_game
 from snowdonia.bots import make_bot
 from snowdonia.bots.mcts import Budget, MctsBot
 from snowdonia.core.protocol import Position
+from snowdonia.registry import title
 from snowdonia.sim.runner import GameSpec, play
 
 
@@ -25,7 +25,7 @@ def positions(players: int, count: int, seed: int = 0, game: str = "snowdonia") 
     out: list[Position] = []
     s = seed
     while len(out) < count:
-        g = new_game(players, seed=s, game=game)
+        g = title(game).new_game(players, seed=s)
         s += 1
         while not g.is_over:
             if len(g.legal_actions()) > 1 and rng.random() < 0.05:
@@ -72,13 +72,14 @@ def move_iterations(players: int, seconds: float, seed: int = 0) -> dict[str, An
     """Iterations actually used by `mcts:<seconds>s` moves in one real game against
     `greedy` (early stopping on, as in play). Moves that ran to the time limit show what
     the budget buys; early-stopped moves are counted separately."""
-    g = new_game(players, seed=seed)
+    g = title("snowdonia").new_game(players, seed=seed)
     me = MctsBot(Budget(seconds=seconds), seed=seed)
     others = [make_bot("greedy", seed + s) for s in range(players)]
     full: list[int] = []
     early: list[int] = []
     while not g.is_over:
         p = g.current_player
+        assert p is not None
         if p == 0:
             g.apply(me.choose(g))
             (full if me.last_seconds >= 0.95 * seconds else early).append(me.last_iterations)
@@ -97,8 +98,6 @@ def main() -> None:
     ap.add_argument("--moves", action="store_true", help="also play one mcts:1s game at 3 players")
     ap.add_argument("--game", default="snowdonia", help="the title")
     args = ap.parse_args()
-    from snowdonia.registry import title
-
     counts = title(args.game).player_counts
     out: dict[str, Any] = {
         "mcts": [mcts_rate(n, args.seconds, args.game) for n in counts],

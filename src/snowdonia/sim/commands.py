@@ -72,10 +72,11 @@ def _run(specs: list[GameSpec], workers: int, ray: str | None, quiet: bool) -> l
 
 
 def _check_settings(players: int, settings: dict[str, Any], game: str, scenario: str | None) -> None:
-    from snowdonia import SettingsError, new_game
+    from snowdonia.core.errors import SettingsError
+    from snowdonia.registry import title
 
     try:
-        new_game(players, seed=0, game=game, scenario=scenario, **settings)
+        title(game).new_game(players, seed=0, scenario=scenario, **settings)
     except (SettingsError, ValueError, TypeError, KeyError) as exc:
         raise typer.BadParameter(str(exc).strip("'\"")) from None
 
