@@ -164,6 +164,21 @@ def built(g: FoothillsGame, p: int, key: str) -> None:
     touch(g)
 
 
+def navvy_on(g: FoothillsGame, cid: str) -> None:
+    """A navvy on this card, placed by hand (the search order is not followed)."""
+    from snowdonia.games.foothills.rules.state import NAVVY
+    c = card(g, cid)
+    g.rubble_supply += g.card_rubble[c]
+    g.card_rubble[c] = 0
+    g.navvy[c] = 1
+    g.navvies_left -= 1
+    for t in g.cfg.card_tracks[c]:
+        g.track_owner[t] = NAVVY
+    for s in g.cfg.card_stations[c]:
+        g.station_owner[s] = NAVVY
+    touch(g)
+
+
 def side(g: FoothillsGame, p: int, cid: str, grey: bool) -> None:
     a = ac(g, cid)
     slot = p * 5 + g.cfg.ac_cat[a]
