@@ -7,7 +7,21 @@ from __future__ import annotations
 from snowdonia.games.foothills.rules.state import NONE
 
 from . import invariants
-from .kit import Script, card, clear, empty_hands, events, give, lay, legal, new, play, rail, restart_turn, set_yard
+from .kit import (
+    Script,
+    card,
+    clear,
+    empty_hands,
+    events,
+    give,
+    lay,
+    legal,
+    new,
+    play,
+    rail,
+    restart_turn,
+    set_yard,
+)
 
 
 def test_up_to_three_times_in_any_mix_first_choice_required() -> None:

@@ -9,7 +9,20 @@ from snowdonia.core.errors import IllegalAction
 from snowdonia.games.foothills.rules.state import NONE
 
 from . import invariants
-from .kit import ac, clear, empty_hands, events, give, legal, new, play, put_in_bar, restart_turn, set_yard, side
+from .kit import (
+    ac,
+    clear,
+    empty_hands,
+    events,
+    give,
+    legal,
+    new,
+    play,
+    put_in_bar,
+    restart_turn,
+    set_yard,
+    side,
+)
 
 
 def test_step_1_only_cards_whose_action_can_be_carried_out() -> None:
