@@ -121,7 +121,8 @@ def describe(g: State, action: Action) -> str:
     pending = g.pending or ""
     ctx = g.ctx
     if kind == "pass":
-        return DECISIONS[pending].pass_text.capitalize() if pending in DECISIONS else "Pass"
+        text = DECISIONS[pending].pass_text if pending in DECISIONS else "pass"
+        return text[:1].upper() + text[1:]
     if kind == "card":
         ac = cfg.ac_index[str(args[0])]
         grey = g.grey[p * 5 + cfg.ac_cat[ac]]
