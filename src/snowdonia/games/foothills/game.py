@@ -187,7 +187,10 @@ def start(settings: Settings, seed: int) -> FoothillsGame:
 
 
 def restore(blob: bytes) -> FoothillsGame:
-    data = pickle.loads(zlib.decompress(blob))  # noqa: S301 - only ever our own snapshots
+    try:
+        data = pickle.loads(zlib.decompress(blob))  # noqa: S301 - only ever our own snapshots
+    except (zlib.error, pickle.UnpicklingError, EOFError, TypeError) as exc:
+        raise ValueError(f"not a Foothills snapshot: {exc}") from exc
     if not isinstance(data, dict) or data.get("version") != SNAPSHOT_VERSION:
         raise ValueError("not a Foothills snapshot of this version")
     s: Settings = data["settings"]
