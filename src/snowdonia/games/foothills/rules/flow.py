@@ -113,6 +113,8 @@ def _answer(g: State, action: FAction) -> None:
     g.pending = None
     g._legal = None
     g.ctx = ()
+    if action.kind == "pass":
+        log(g, "pass", g.decider, decision=kind)
     ANSWERS[kind](g, action, ctx)
 
 

@@ -164,7 +164,6 @@ def _take_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     n, taken = ctx
     p = g.player
     if a.kind == "pass":
-        log(g, "take_stop", p)
         return
     i, s = int(a.args[0]), int(a.args[1])
     emptied = i + s == yard_resources(g)

@@ -256,8 +256,9 @@ def event_text(e: LogEvent, names: Sequence[str]) -> str:
         return f"{who} cannot use any action card and must place a navvy instead"
     if t == "take":
         return f"{who} takes {_res({'iron': e['iron'], 'stone': e['stone']})} from the stockyard"
-    if t == "take_stop":
-        return f"{who} takes no more resources"
+    if t == "pass":
+        kind = DECISIONS.get(str(e.get("decision")))
+        return f"{who} passes: {kind.pass_text if kind else 'no choice made'}"
     if t == "refill":
         what = "refills the stockyard" if e.get("why") == "refill" else "draws cubes onto the stockyard"
         text = f"{who} {what}: {_res({'iron': e['iron'], 'stone': e['stone']})}"
