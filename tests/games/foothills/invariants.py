@@ -99,19 +99,21 @@ def check_pieces(g: FoothillsGame) -> None:
 
 def check_board(g: FoothillsGame) -> None:
     cfg = g.cfg
+    track_owner, station_owner, rubble, navvy = g.track_owner, g.station_owner, g.card_rubble, g.navvy
     for c in range(cfg.n_cards):
-        tracks = [g.track_owner[t] for t in cfg.card_tracks[c]]
-        stations = [g.station_owner[s] for s in cfg.card_stations[c]]
+        tracks = [track_owner[t] for t in cfg.card_tracks[c]]
+        stations = [station_owner[s] for s in cfg.card_stations[c]]
         if not cfg.in_play[c]:
-            if g.card_rubble[c] or g.navvy[c] or any(o != NONE for o in tracks + stations):
+            if rubble[c] or navvy[c] or tracks.count(NONE) != len(tracks) or stations.count(NONE) != len(stations):
                 raise _fail(g, f"{cfg.cards[c].id} is not in play but holds pieces")
             continue
-        if g.card_rubble[c] and any(o != NONE for o in tracks + stations):
+        marked = tracks.count(NONE) != len(tracks) or stations.count(NONE) != len(stations)
+        if rubble[c] and marked:
             raise _fail(g, f"{cfg.cards[c].id} holds rubble and a marker")
-        if g.navvy[c]:
-            if any(o != NAVVY for o in tracks + stations):
+        if navvy[c]:
+            if tracks.count(NAVVY) != len(tracks) or stations.count(NAVVY) != len(stations):
                 raise _fail(g, f"navvy on {cfg.cards[c].id} does not cover every space")
-        elif NAVVY in tracks + stations:
+        elif NAVVY in tracks or NAVVY in stations:
             raise _fail(g, f"{cfg.cards[c].id}: a space built by a navvy that is not there")
         if cfg.ordered[c]:
             built = [o != NONE for o in stations]
@@ -123,14 +125,14 @@ def check_board(g: FoothillsGame) -> None:
     # Navvy placement order: every card before a navvied one (column by column, top to
     # bottom) holds a marker, since markers never leave the board.
     order = cfg.navvy_order
-    for i, c in enumerate(order):
-        if not g.navvy[c]:
-            continue
-        for x in order[:i]:
-            marked = g.navvy[x] or any(g.track_owner[t] != NONE for t in cfg.card_tracks[x]) or any(
-                g.station_owner[s] != NONE for s in cfg.card_stations[x])
-            if not marked:
-                raise _fail(g, f"navvy on {cfg.cards[c].id} while {cfg.cards[x].id} before it was empty")
+    empty_before: int | None = None
+    for c in order:
+        marked = g.navvy[c] or any(g.track_owner[t] != NONE for t in cfg.card_tracks[c]) or any(
+            g.station_owner[s] != NONE for s in cfg.card_stations[c])
+        if g.navvy[c] and empty_before is not None:
+            raise _fail(g, f"navvy on {cfg.cards[c].id} while {cfg.cards[empty_before].id} before it was empty")
+        if not marked and empty_before is None:
+            empty_before = c
     for r in range(cfg.n_rails):
         if g.buffer[r]:
             if not cfg.rail_in_play[r] or any(g.track_owner[t] == NONE for t in cfg.rail_tracks[r]):

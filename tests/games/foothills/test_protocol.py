@@ -123,6 +123,7 @@ def test_components_in_words() -> None:
     g = TITLE.new_game(2, seed=1)
     comp = TITLE.words.components(g)
     assert len(comp["route_cards"]) == 34 and len(comp["action_cards"]) == 25 and len(comp["actions"]) == 30
+    assert comp["stations"]["I-2"]["text"] == "Tan-y-Bwlch (I-2): 1 iron + 1 stone → 2 VP"
     assert "Devil's Bridge" in comp["route_cards"]["VIII-4"]["text"]
     assert "Teepause" in comp["actions"]["teepause"]["name"] and "Tea Break" in comp["actions"]["teepause"]["name"]
     json.dumps(comp)

@@ -167,9 +167,11 @@ class Config:
             self.card_stations.append(ids)
         self.n_stations = len(self.st_card)
         self.station_index = {k: i for i, k in enumerate(self.st_key)}
+        self.stations_in_play = [s for s in range(self.n_stations) if self.in_play[self.st_card[s]]]
         self.rail_stations = [[s for i in self.rail_cards[r] for s in self.card_stations[i]]
                               for r in range(self.n_rails)]
         self.space: list[SpaceData | None] = [c.space for c in cards]
+        self.space_cards = [i for i, c in enumerate(cards) if c.space is not None and self.in_play[i]]
         self.effect = [c.effect for c in cards]
         self.ordered = [c.ordered for c in cards]
         self.is_start = [c.start for c in cards]

@@ -9,6 +9,7 @@ Streckenarbeiter) errichtet wurden."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from snowdonia.games.foothills.data import Cost, Params
@@ -73,21 +74,23 @@ def allowed_rails(g: State, p: int, prm: Params) -> set[int] | None:
     return mine
 
 
-def build_options(g: State, p: int, prm: Params) -> list[FAction]:
+def iter_build_options(g: State, p: int, prm: Params) -> Iterator[FAction]:
     cfg = g.cfg
     if g.markers[p] == 0:
-        return []
+        return
     rails = allowed_rails(g, p, prm)
-    out = []
-    for s in range(cfg.n_stations):
+    for s in cfg.stations_in_play:
         if not available(g, s):
             continue
         if rails is not None and not rails.intersection(cfg.card_rails[cfg.st_card[s]]):
             continue
         for m in mods(g, s, prm):
             if supply.can_pay(g, p, cost_of(g, s, prm, m)):
-                out.append(A_BUILD[(cfg.st_key[s], m)])
-    return out
+                yield A_BUILD[(cfg.st_key[s], m)]
+
+
+def build_options(g: State, p: int, prm: Params) -> list[FAction]:
+    return list(iter_build_options(g, p, prm))
 
 
 def station_family(g: State, p: int, key: str) -> None:
@@ -95,7 +98,7 @@ def station_family(g: State, p: int, key: str) -> None:
 
 
 def station_usable(g: State, p: int, key: str) -> bool:
-    return bool(build_options(g, p, g.cfg.params[key]))
+    return next(iter_build_options(g, p, g.cfg.params[key]), None) is not None
 
 
 @task("build")

@@ -11,6 +11,7 @@ lediglich auf die Startstationen zu."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from snowdonia.games.foothills.data import Params, SpaceData
@@ -67,28 +68,34 @@ def space_usable(g: State, p: int, c: int) -> bool:
     return False
 
 
-def targets(g: State, p: int, prm: Params) -> list[FAction]:
+def iter_targets(g: State, p: int, prm: Params) -> Iterator[FAction]:
     """Where this surveyor action may send p's surveyor, in card order, then the Pub and
     the bar."""
     cfg = g.cfg
     here = g.surveyor[p]
+    if prm.bar and here != BAR:
+        bar = A_SURVEYOR["bar"]
+    else:
+        bar = None
     if prm.adjacent:
         cards = cfg.adjacent[here] if here >= 0 else cfg.start_cards
     else:
-        cards = list(range(cfg.n_cards))
-    out = []
+        cards = cfg.space_cards
     for c in cards:
         if c == here or not space_open(g, c):
             continue
         if occupied(g, c) and not prm.occupied:
             continue
         if space_usable(g, p, c):
-            out.append(A_SURVEYOR[cfg.cards[c].id])
+            yield A_SURVEYOR[cfg.cards[c].id]
     if prm.pub and here != IN_PUB and pub.can_score(g, p):
-        out.append(PUB)
-    if prm.bar and here != BAR:
-        out.append(A_SURVEYOR["bar"])
-    return out
+        yield PUB
+    if bar is not None:
+        yield bar
+
+
+def targets(g: State, p: int, prm: Params) -> list[FAction]:
+    return list(iter_targets(g, p, prm))
 
 
 def surveyor_family(g: State, p: int, key: str) -> None:
@@ -96,7 +103,10 @@ def surveyor_family(g: State, p: int, key: str) -> None:
 
 
 def surveyor_usable(g: State, p: int, key: str) -> bool:
-    return bool(targets(g, p, g.cfg.params[key]))
+    prm = g.cfg.params[key]
+    if prm.bar and g.surveyor[p] != BAR:
+        return True
+    return next(iter_targets(g, p, prm), None) is not None
 
 
 @task("move_surveyor")

@@ -418,8 +418,20 @@ def component_texts(cfg: Config) -> dict[str, Any]:
                             "text": r.name + (" — route bonus token: 3 VP to whoever built most stations "
                                               "on it (Porthmadog counts; a tie: nobody)" if r.bonus_token else "")}
                 for r in comp.railways}
+    stations = {}
+    for si in range(cfg.n_stations):
+        c = cfg.st_card[si]
+        cost = cfg.st_cost[si]
+        stations[cfg.st_key[si]] = {
+            "name": cfg.st_name[si], "card": cfg.cards[c].id,
+            "text": (f"{cfg.st_name[si]} ({cfg.st_key[si]}): {cost_text(cost)} → "
+                     f"{reward_text(cfg.st_vp[si], cfg.st_passengers[si])}"
+                     + (f"; built after the station before it on {cfg.cards[c].name}" if cfg.ordered[c]
+                        and cfg.st_ord[si] else "")),
+        }
     return {
         "route_cards": route_cards,
+        "stations": stations,
         "railways": railways,
         "actions": actions,
         "action_cards": cards,
