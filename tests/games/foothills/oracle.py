@@ -122,15 +122,17 @@ def build(g: FoothillsGame, p: int, prm: Params) -> list[str]:
         cost = Cost(iron, base.stone, base.rubble + prm.extra_rubble, base.passengers)
         variants: list[tuple[str, Cost]] = []
         if prm.discount:
+            d = prm.discount
             if iron:
-                variants.append((" -iron", Cost(iron - 1, cost.stone, cost.rubble, cost.passengers)))
+                variants.append((" -iron", Cost(max(0, iron - d), cost.stone, cost.rubble, cost.passengers)))
             if base.stone:
-                variants.append((" -stone", Cost(iron, cost.stone - 1, cost.rubble, cost.passengers)))
+                variants.append((" -stone", Cost(iron, max(0, cost.stone - d), cost.rubble, cost.passengers)))
             if not variants:
                 variants.append(("", cost))
         elif prm.extra_resource:
-            variants = [(" +iron", Cost(iron + 1, cost.stone, cost.rubble, cost.passengers)),
-                        (" +stone", Cost(iron, cost.stone + 1, cost.rubble, cost.passengers))]
+            x = prm.extra_resource
+            variants = [(" +iron", Cost(iron + x, cost.stone, cost.rubble, cost.passengers)),
+                        (" +stone", Cost(iron, cost.stone + x, cost.rubble, cost.passengers))]
         else:
             variants = [("", cost)]
         out += [f"build {cfg.st_key[s]}{m}" for m, v in variants if pays(g, p, v)]

@@ -123,6 +123,9 @@ def test_illegal_action_leaves_the_game_unchanged_and_lists_the_legal_ones() -> 
     with pytest.raises(IllegalAction) as err:
         g.apply("rubble I")
     assert "Legal: card A1, card B1, card E1" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        g.apply("dig here")
+    assert "must start with one of" in str(err.value) and "Legal now: card A1, card B1, card E1" in str(err.value)
     assert g.snapshot() == before
 
 

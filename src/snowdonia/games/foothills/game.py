@@ -11,7 +11,7 @@ import random
 import zlib
 from typing import TYPE_CHECKING, Any
 
-from snowdonia.core.errors import IllegalAction
+from snowdonia.core.errors import ActionParseError, IllegalAction
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import make_record
 from snowdonia.core.rng import seed_state
@@ -75,7 +75,11 @@ class FoothillsGame(State, Position):
         """Apply the current player's decision (an action or its string form). Raises
         IllegalAction, saying why and listing what is legal, with the game unchanged."""
         if isinstance(action, str):
-            action = catalogue().parse(action)
+            try:
+                action = catalogue().parse(action)
+            except ActionParseError as exc:
+                legal = ", ".join(str(a) for a in self.legal_actions()) or "none (the game is over)"
+                raise ActionParseError(f"{exc}. Legal now: {legal}") from exc
         elif isinstance(action, tuple) and not isinstance(action, FAction) and len(action) == 2:
             action = FAction(*action)
         if not isinstance(action, FAction):

@@ -30,7 +30,6 @@ from snowdonia.games.foothills.rules.config import station_key
 MODS = ("-iron", "-stone", "+iron", "+stone")
 SOURCES = ("yard", "bag")
 RESOURCES = ("iron", "stone")
-MAX_TAKE = 4  # the most resources any action takes at once (Schubkarre)
 
 
 class FAction(Action):
@@ -93,7 +92,10 @@ def catalogue() -> Catalogue[FAction]:
         for cid in cards:
             table[cid] = FAction(kind, (cid,))
             acts.append(table[cid])
-    for total in range(MAX_TAKE, 0, -1):
+    # the most resources any action takes at once (Schubkarre's 4 with the provisional data)
+    most = max([a.params.take for a in (*comp.mains.values(), *comp.sides.values())]
+               + [int(comp.rules["setup_take"])])
+    for total in range(most, 0, -1):
         for i in range(total, -1, -1):
             A_TAKE[(i, total - i)] = FAction("take", (i, total - i))
             acts.append(A_TAKE[(i, total - i)])

@@ -207,6 +207,10 @@ class Config:
         for i in self.start_cards:
             self.ticket_rails[self.ticket_kind[i]] = list(self.card_rails[i])
         self.bonus_rails = [r for r in range(self.n_rails) if self.rail_in_play[r] and comp.railways[r].bonus_token]
+        # Set-up 6: the route bonus tokens lie on the card the bonus railways share (Porthmadog).
+        bonus_names = {r.numeral for r in comp.railways if r.bonus_token}
+        shared = [i for i, c in enumerate(cards) if bonus_names <= set(c.railways) and self.in_play[i]]
+        self.bonus_card = shared[0] if shared and self.bonus_rails else -1
         summit = [i for i, c in enumerate(cards) if c.space is not None and c.space.summit and self.in_play[i]]
         self.summit_card = summit[0] if summit else -1
         # Action cards: index = category * 5 + number - 1.

@@ -84,7 +84,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
             entry["tickets_left"] = g.tickets_left[c]
         if c == cfg.summit_card:
             entry["summit_token"] = g.summit_owner == NONE
-        if data.id == "I/II-5" and cfg.bonus_rails:
+        if c == cfg.bonus_card:
             entry["route_bonus_tokens"] = [cfg.rail_numeral[r] for r in cfg.bonus_rails]
         cards.append(entry)
     railways = []

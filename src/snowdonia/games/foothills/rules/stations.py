@@ -42,19 +42,19 @@ def cost_of(g: State, s: int, prm: Params, mod: str) -> Cost:
     iron = 0 if prm.no_iron else c.iron
     stone = c.stone
     if mod == "-iron":
-        iron -= 1
+        iron = max(0, iron - prm.discount)
     elif mod == "-stone":
-        stone -= 1
+        stone = max(0, stone - prm.discount)
     elif mod == "+iron":
-        iron += 1
+        iron += prm.extra_resource
     elif mod == "+stone":
-        stone += 1
+        stone += prm.extra_resource
     return Cost(iron=iron, stone=stone, rubble=c.rubble + prm.extra_rubble, passengers=c.passengers)
 
 
 def mods(g: State, s: int, prm: Params) -> tuple[str, ...]:
-    """How the payment may be varied: a discount off iron or stone (if the cost has any), or
-    an extra resource of the player's choice."""
+    """How the payment may be varied: the discount off iron or off stone (if the cost has
+    any), or the extra resources in iron or in stone, as the player chooses."""
     c = g.cfg.st_cost[s]
     if prm.discount:
         out = tuple(m for m, have in (("-iron", c.iron and not prm.no_iron), ("-stone", c.stone)) if have)

@@ -165,7 +165,8 @@ def describe(g: State, action: Action) -> str:
         c = cfg.st_card[s]
         text = f"Build {cfg.st_name[s]} ({cfg.st_key[s]}): {cost_text(cost)} → {reward_text(vp, pas)}"
         if mod:
-            text += f" (paying {'1 ' + mod[1:] + ' less' if mod[0] == '-' else '1 extra ' + mod[1:]})"
+            n = prm.discount if mod[0] == "-" else prm.extra_resource
+            text += f" (paying {n} {mod[1:]} {'less' if mod[0] == '-' else 'extra'})"
         eff = cfg.effect[c]
         if eff:
             text += "; " + ("then flip any of your cards" if eff == "barmouth_ferry"
