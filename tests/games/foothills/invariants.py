@@ -24,7 +24,7 @@ class InvariantError(AssertionError):
 
 
 def _fail(g: FoothillsGame, what: str) -> InvariantError:
-    return InvariantError(f"{what} (turn {g.turn}, move {g.n_moves}, decision {g.pending})")
+    return InvariantError(f"{what} (turn {g.turn}, move {g.n_moves}, decision {g.decision})")
 
 
 def check(g: FoothillsGame, observations: bool = True) -> None:

@@ -44,7 +44,7 @@ def new(railways: str = ALL_BUT_VII_VIII, start: int = 0, seed: int = 1, colours
     `setup` = (second player's take, start player's take))."""
     g = TITLE.new_game(2, seed=seed, railways=railways, start_player=start, colours=colours, **settings)
     for i in range(2):
-        if g.pending == "setup_take":
+        if g.decision == "setup_take":
             g.apply(setup[i] if setup else legal(g)[0])
     return g
 
@@ -238,7 +238,7 @@ def ticket(g: FoothillsGame, p: int, start_cid: str) -> None:
 def restart_turn(g: FoothillsGame, p: int) -> None:
     """Re-open the card choice of a turn of seat p after editing the state."""
     g.player = p
-    g.pending = None
+    g.decision = None
     g.tasks = [("turn",)]
     g.turn -= 1 if g.turn else 0
     g.card = NONE

@@ -15,7 +15,7 @@ NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 def applicable(g: FoothillsGame) -> list[str]:
     """The string forms of every action applicable now (order ignored)."""
-    kind = g.pending
+    kind = g.decision
     p = g.decider
     ctx = g.ctx
     if g.over or kind is None:

@@ -31,14 +31,14 @@ def test_start_player_triggers_the_other_has_one_last_turn() -> None:
     restart_turn(g, 0)
     play(g, "card A1", "take iron=1 stone=1")
     assert g.end_trigger == 0 and "none was left" in g.end_reason and not g.over
-    assert g.pending == "take"  # the turn goes on
+    assert g.decision == "take"  # the turn goes on
     play(g, "pass")
     assert not g.over and g.final_turn and g.current_player == 1
     assert events(g, "last_turn")
     play(g, "card B2")
     play(g, legal(g)[0])
     assert g.over and g.turns_taken == [1, 1]
-    assert g.current_player is None and g.legal_actions() == [] and g.decision() is None
+    assert g.current_player is None and g.legal_actions() == [] and g.pending() is None
     with pytest.raises(IllegalAction):
         g.apply("pass")
     assert g.result()["final"] is True

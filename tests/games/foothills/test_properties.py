@@ -78,12 +78,12 @@ def check_step(g: FoothillsGame, with_oracle: bool) -> None:
     if with_oracle:
         expected = oracle.applicable(g)
         assert sorted(legal) == sorted(expected), (
-            f"legal {legal} != applicable {expected} at {g.pending} ctx {g.ctx}")
+            f"legal {legal} != applicable {expected} at {g.decision} ctx {g.ctx}")
     if len(legal) == 1:
-        raise AssertionError(f"a decision with one option was asked: {g.pending} {legal}")
+        raise AssertionError(f"a decision with one option was asked: {g.decision} {legal}")
     assert g.current_player == g.decider
-    d = g.decision()
-    assert isinstance(d, Decision) and d.kind == g.pending and d.player == g.decider
+    d = g.pending()
+    assert isinstance(d, Decision) and d.kind == g.decision and d.player == g.decider
     assert set(a.kind for a in g.legal_actions()) <= set(TITLE.decisions[d.kind].actions)
 
 
@@ -118,7 +118,7 @@ def play_and_check(setup: Setup, policy_seed: int, oracle_every: int = 1, copies
     steps = 0
     invariants.check(g)
     while not g.is_over:
-        check_step(g, with_oracle=steps % oracle_every == 0 or g.pending != "card")
+        check_step(g, with_oracle=steps % oracle_every == 0 or g.decision != "card")
         if steps in sample:
             check_copies(g, rng)
         g.apply(rng.choice(g.legal_actions()))
@@ -126,7 +126,7 @@ def play_and_check(setup: Setup, policy_seed: int, oracle_every: int = 1, copies
         assert steps < MAX_STEPS, "the game did not end"
         assert g.moves == len(g.history) == steps
     invariants.check(g)
-    assert g.current_player is None and g.legal_actions() == [] and g.decision() is None
+    assert g.current_player is None and g.legal_actions() == [] and g.pending() is None
     assert g.end_reason and "safety" not in g.end_reason, f"ended only by the safety net: {g.end_reason}"
     res = g.result()
     assert res["final"] and res["winners"] and len(res["scores"]) == 2

@@ -156,7 +156,7 @@ def test_snapshot_restore_stats_outcome_evaluate() -> None:
     json.dumps(g.stats())
     assert isinstance(g.outcome(), Outcome)
     assert isinstance(TITLE.evaluate(g, 0), float)
-    d = g.decision()
+    d = g.pending()
     assert d is not None
     json.dumps(d.as_dict())
     assert g.chance_state() == g.draws

@@ -82,7 +82,7 @@ def test_scoring_the_e_card_itself_no_flip_and_the_replacement_stays_gold() -> N
     Pub.)"""
     g = _with_stations(1)
     play(g, "card E1", "pub", "score E1")
-    if g.pending == "replace":
+    if g.decision == "replace":
         play(g, legal(g)[0])
     assert g.grey[4] == 0 and g.bar[4] != NONE and g.bar[4] != ac(g, "E1")
     assert not any(e["why"] == "played" for e in events(g, "flip"))

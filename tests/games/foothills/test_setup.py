@@ -160,15 +160,15 @@ def test_step_10_reverse_turn_order_takes_two_each_without_refill() -> None:
     wird (noch) nicht wieder aufgefüllt!" """
     g = TITLE.new_game(2, seed=3, railways=ALL_BUT_VII_VIII, start_player=1)
     assert g.start == 1
-    assert g.pending == "setup_take" and g.current_player == 0  # the second player first
+    assert g.decision == "setup_take" and g.current_player == 0  # the second player first
     assert all(sum(int(x.split("=")[1]) for x in a.split()[1:]) == 2 for a in legal(g))
     g.apply(legal(g)[0])
-    if g.pending == "setup_take":  # (taken automatically when only one mix is left)
+    if g.decision == "setup_take":  # (taken automatically when only one mix is left)
         assert g.current_player == 1
         g.apply(legal(g)[-1])
     assert g.yard_i + g.yard_s == 2  # not refilled
     assert g.iron[0] + g.stone[0] == 2 and g.iron[1] + g.stone[1] == 2
-    assert g.pending == "card" and g.current_player == 1 == g.player
+    assert g.decision == "card" and g.current_player == 1 == g.player
     invariants.check(g)
 
 

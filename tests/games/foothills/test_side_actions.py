@@ -86,7 +86,7 @@ def test_grosses_boot_no_refill_with_six_cubes() -> None:
     grey(g, "D3")
     play(g, "card D3")
     assert events(g, "no_refill") and (g.yard_i, g.yard_s) == (3, 2)
-    assert g.pending == "take" and legal(g)[0] == "take iron=2 stone=0"
+    assert g.decision == "take" and legal(g)[0] == "take iron=2 stone=0"
     g2 = new()
     set_yard(g2, 3, 2, events=0)
     grey(g2, "D3")
@@ -105,7 +105,7 @@ def test_kleines_boot_even_with_six_cubes_no_resource() -> None:
     g.chance = Script(["stone", "stone", "iron"])
     play(g, "card D4")
     assert (g.yard_i, g.yard_s) == (5, 4) and (g.iron[0], g.stone[0]) == before
-    assert g.pending == "flip"  # provisional: it lets you flip another card
+    assert g.decision == "flip"  # provisional: it lets you flip another card
     play(g, "pass")
     invariants.check(g)
 
@@ -131,7 +131,7 @@ def test_stift_two_rubble_and_a_flip() -> None:
     grey(g, "E1")
     play(g, "card E1", "rubble V")
     assert g.card_rubble[card(g, "V-2")] == 1 and g.rubble[0] == 2
-    assert g.pending == "flip"
+    assert g.decision == "flip"
 
 
 def test_aushilfe_one_or_two_railways() -> None:
@@ -141,7 +141,7 @@ def test_aushilfe_one_or_two_railways() -> None:
     empty_hands(g, 1)
     grey(g, "E2", p=1)
     play(g, "card E2", "rubble I")
-    assert g.pending == "rubble"
+    assert g.decision == "rubble"
     play(g, "rubble V")
     assert g.card_rubble[card(g, "I-2")] == 0 and g.card_rubble[card(g, "V-2")] == 1
     assert g.rubble[1] == 4 and g.vp[1] == 1
@@ -236,7 +236,7 @@ def test_teepause_track_or_swap_then_flip() -> None:
     play(g, "card A3")
     assert legal(g) == ["track I", "stone from yard", "stone from bag"]
     play(g, "track I")
-    assert g.pending == "flip"  # one choice only, then the flip of another card
+    assert g.decision == "flip"  # one choice only, then the flip of another card
 
 
 def test_schmied_needs_a_ticket_no_swap() -> None:
@@ -331,7 +331,7 @@ def test_maurergeselle_no_reward_but_the_space() -> None:
     assert g.vp[0] == 0  # no reward
     assert legal(g) == ["surveyor I-2", "pass"]
     play(g, "surveyor I-2")
-    assert g.pending == "gain"
+    assert g.decision == "gain"
 
 
 def test_stahlarbeiter_ticket_and_own_track_any_station_of_that_railway() -> None:
@@ -378,7 +378,7 @@ def test_bauzeichner_no_pub_and_a_flip() -> None:
     play(g, "card C3")
     assert "pub" not in legal(g) and "surveyor bar" not in legal(g)
     play(g, "surveyor V-1")
-    assert g.pending == "flip"
+    assert g.decision == "flip"
 
 
 def test_feldarbeiter_adjacent_only_from_the_pub_any_start_never_into_the_pub() -> None:

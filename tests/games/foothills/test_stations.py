@@ -61,10 +61,10 @@ def test_pay_place_count_reward_then_the_space_below() -> None:
     assert g.station_owner[s] == 0 and g.stations_built[0] == 1 and g.markers[0] == 15
     assert g.vp[0] == 2 and g.iron[0] == 0 and g.stone[0] == 0
     assert g.bag_i == bag_i + 1 and g.bag_s == bag_s + 1
-    assert g.pending == "use_space" and legal(g) == ["surveyor I-2", "pass"]
+    assert g.decision == "use_space" and legal(g) == ["surveyor I-2", "pass"]
     play(g, "surveyor I-2")
     assert g.surveyor[0] == card(g, "I-2")
-    assert g.pending == "gain"  # 2 iron, each from the stockyard or the bag
+    assert g.decision == "gain"  # 2 iron, each from the stockyard or the bag
     assert legal(g) == ["iron from yard", "iron from bag"]
     play(g, "iron from bag", "iron from yard")
     assert g.iron[0] == 2 and g.yard_i == 2
@@ -109,7 +109,7 @@ def test_barmouth_ferry_flip_any_cards_including_the_current_once() -> None:
     give(g, 0, stone=1, passengers=1)
     restart_turn(g, 0)
     play(g, "card D1")
-    assert g.pending == "ferry"
+    assert g.decision == "ferry"
     assert legal(g) == ["flip A1", "flip B1", "flip C1", "flip D1", "flip E1", "pass"]
     play(g, "flip D1", "flip B1")
     assert legal(g) == ["flip A1", "flip C1", "flip E1", "pass"]
@@ -132,11 +132,11 @@ def test_devils_bridge_in_order_each_lets_a_card_go_to_the_scoring_pile() -> Non
     restart_turn(g, 0)
     play(g, "card D1")  # only the first of the three is available: built at once
     assert g.station_owner[station(g, "VIII-4a")] == 0
-    assert g.pending == "score"  # one station built: room for one card
+    assert g.decision == "score"  # one station built: room for one card
     assert legal(g) == ["score A1", "score B1", "score C1", "score D1", "score E1", "pass"]
     play(g, "score A1")
     assert g.pile[0] == 1 << ac(g, "A1")
-    assert g.pending == "replace"  # two A spares in the supply
+    assert g.decision == "replace"  # two A spares in the supply
     spare = legal(g)[0].split()[1]
     play(g, legal(g)[0])
     assert g.bar[0] == ac(g, spare) and g.grey[0] == 0

@@ -15,7 +15,7 @@ def test_take_up_to_three_at_least_one_any_mix() -> None:
     g = new()
     set_yard(g, 3, 3)
     play(g, "card A1")
-    assert g.pending == "take"
+    assert g.decision == "take"
     assert legal(g) == [
         "take iron=3 stone=0", "take iron=2 stone=1", "take iron=1 stone=2", "take iron=0 stone=3",
         "take iron=2 stone=0", "take iron=1 stone=1", "take iron=0 stone=2",
@@ -40,7 +40,7 @@ def test_fewer_than_three_take_them_refill_then_the_rest() -> None:
     assert legal(g) == ["take iron=1 stone=1", "take iron=1 stone=0", "take iron=0 stone=1"]
     play(g, "take iron=1 stone=1")
     assert (g.yard_i, g.yard_s) == (0, 6)  # exactly 6 drawn
-    assert g.pending == "take" and legal(g) == ["take iron=0 stone=1", "pass"]
+    assert g.decision == "take" and legal(g) == ["take iron=0 stone=1", "pass"]
     stone = g.stone[0]
     play(g, "take iron=0 stone=1")
     assert g.stone[0] == stone + 1 and g.yard_s == 5
@@ -74,7 +74,7 @@ def test_event_cube_places_a_navvy_before_the_action_goes_on() -> None:
     assert g.yard_e == 2 and g.bag_e == 2 and (g.yard_i, g.yard_s) == (3, 1)
     navvies = events(g, "navvy")
     assert [n["card"] for n in navvies] == ["I-2", "II-2"]  # column 2, top to bottom
-    assert g.pending == "take"  # the action goes on after the events
+    assert g.decision == "take"  # the action goes on after the events
     play(g, "take iron=1 stone=0")
     # Two event cubes stay on the stockyard at the end of the turn (fewer than 3).
     assert g.yard_e == 2
@@ -104,4 +104,4 @@ def test_an_empty_stockyard_is_refilled_first() -> None:
     g.chance = Script(["iron", "stone", "iron", "stone", "iron", "stone"])
     play(g, "card A1")
     assert (g.yard_i, g.yard_s) == (3, 3)
-    assert g.pending == "take"
+    assert g.decision == "take"

@@ -34,7 +34,7 @@ def test_up_to_three_times_in_any_mix_first_choice_required() -> None:
     give(g, 0, iron=4, rubble=2)
     restart_turn(g, 0)
     play(g, "card C1")
-    assert g.pending == "works"
+    assert g.decision == "works"
     opts = legal(g)
     assert opts[:2] == ["track I", "track II"] and "stone from yard" in opts and "pass" not in opts
     play(g, "track I")

@@ -75,9 +75,9 @@ def test_flip_another_card_is_optional_and_only_another() -> None:
     give(g, 0, rubble=2)
     restart_turn(g, 0)
     play(g, "card A3")
-    assert g.pending == "works"
+    assert g.decision == "works"
     play(g, "stone from bag")
-    assert g.pending == "flip"
+    assert g.decision == "flip"
     assert "flip A3" not in legal(g) and "pass" in legal(g)
     assert legal(g)[:4] == ["flip B1", "flip C1", "flip D1", "flip E1"]
     play(g, "flip D1")

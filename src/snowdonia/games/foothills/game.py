@@ -90,8 +90,9 @@ class FoothillsGame(State, Position):
     def step(self, action: Any) -> None:
         flow.step(self, action)
 
-    def decision(self) -> Decision | None:
-        kind = self.pending
+    def pending(self, seat: int | None = None) -> Decision | None:
+        """The pending decision as data (Foothills hides nothing a decision shows)."""
+        kind = self.decision
         if self.over or kind is None:
             return None
         return Decision(kind, self.decider, DECISIONS[kind].prompt, observe.decision_context(self))

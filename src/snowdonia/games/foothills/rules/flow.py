@@ -57,12 +57,12 @@ def then(g: State, *steps: tuple[Any, ...]) -> None:
 def offer(g: State, kind: str, ctx: tuple[Any, ...] = (), who: int | None = None) -> bool:
     """Pose a decision if it has any option; False (and nothing posed) when it has none,
     which is how a part of an action that cannot be carried out is left out."""
-    g.pending = kind
+    g.decision = kind
     g.decider = g.player if who is None else who
     g.ctx = ctx
     legal = OPTIONS[kind](g, ctx)
     if not legal:
-        g.pending = None
+        g.decision = None
         g._legal = None
         return False
     g._legal = legal
@@ -72,15 +72,17 @@ def offer(g: State, kind: str, ctx: tuple[Any, ...] = (), who: int | None = None
 def log(g: State, type_: str, seat: int | None, **data: Any) -> None:
     """A public, JSON-safe log event (dropped in clones made for search)."""
     if g.journal is not None:
-        g.journal.append({"type": type_, "seat": seat, **data})
+        # "move": decisions applied when it happened; "round": the turn number (a Foothills
+        # round is one turn), so every title's log groups and replays the same way.
+        g.journal.append({"type": type_, "seat": seat, **data, "move": g.n_moves, "round": g.turn})
 
 
 def legal_actions(g: State) -> list[FAction]:
-    if g.over or g.pending is None:
+    if g.over or g.decision is None:
         return []
     cached = g._legal
     if cached is None:
-        cached = OPTIONS[g.pending](g, g.ctx)
+        cached = OPTIONS[g.decision](g, g.ctx)
         g._legal = cached
     return list(cached)
 
@@ -89,12 +91,12 @@ def advance(g: State) -> None:
     """Run automatic steps until a real decision is pending or the game is over."""
     while True:
         if g.over:
-            g.pending = None
+            g.decision = None
             g.decider = NONE
             g._legal = None
             g.tasks.clear()
             return
-        if g.pending is not None:
+        if g.decision is not None:
             legal = g._legal if g._legal is not None else legal_actions(g)
             if len(legal) > 1:
                 return
@@ -107,10 +109,10 @@ def advance(g: State) -> None:
 
 
 def _answer(g: State, action: FAction) -> None:
-    kind = g.pending
+    kind = g.decision
     ctx = g.ctx
     assert kind is not None
-    g.pending = None
+    g.decision = None
     g._legal = None
     g.ctx = ()
     if action.kind == "pass":
@@ -124,10 +126,10 @@ def apply(g: State, action: FAction) -> None:
         raise IllegalAction(f"the game is over; no action is legal (got {action})")
     legal = legal_actions(g)
     if action not in legal:
-        assert g.pending is not None
+        assert g.decision is not None
         raise IllegalAction(
             f"{action} is not legal now: {seat_name(g, g.decider)} must decide "
-            f"'{DECISIONS[g.pending].prompt}' ({explain(g, action)}). "
+            f"'{DECISIONS[g.decision].prompt}' ({explain(g, action)}). "
             f"Legal: {', '.join(str(a) for a in legal)}")
     step(g, action)
 
@@ -145,7 +147,7 @@ def seat_name(g: State, p: int) -> str:
 
 def explain(g: State, action: FAction) -> str:
     """Why an action is refused, in words."""
-    kind = g.pending or ""
+    kind = g.decision or ""
     wanted = DECISIONS[kind].actions if kind in DECISIONS else ()
     if action.kind not in wanted:
         return f"a '{action.kind}' action does not answer this decision; it wants {' or '.join(wanted)}"

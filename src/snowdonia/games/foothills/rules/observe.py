@@ -135,8 +135,8 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
             "score_so_far": scoring.score_player(g, p)["total"],
         })
     decision: dict[str, Any] | None = None
-    if g.pending is not None and not g.over:
-        decision = {"kind": g.pending, "player": g.decider, "prompt": DECISIONS[g.pending].prompt,
+    if g.decision is not None and not g.over:
+        decision = {"kind": g.decision, "player": g.decider, "prompt": DECISIONS[g.decision].prompt,
                     **decision_context(g)}
     return {
         "game": "foothills",
@@ -182,7 +182,7 @@ def decision_context(g: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if g.card != NONE:
         out["card"] = cfg.ac_id[g.card]
-    kind = g.pending
+    kind = g.decision
     if kind in ("take",):
         out["up_to"], out["taken"] = ctx[0], ctx[1]
     elif kind == "setup_take":

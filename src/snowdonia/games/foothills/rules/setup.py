@@ -25,7 +25,7 @@ def set_up(g: State, settings: Settings, seed: int) -> None:
     g.final_turn = False
     g.player = 0
     g.turn = 0
-    g.pending = None
+    g.decision = None
     g.decider = NONE
     g.ctx = ()
     g.card = NONE

@@ -20,7 +20,7 @@ PUB = -2  # surveyor in the Pub
 _SCALARS = (
     "cfg", "settings_", "rng", "draws", "chance", "journal", "n_moves", "_legal",
     "over", "end_reason", "end_trigger", "final_turn", "player", "start", "turn",
-    "pending", "decider", "ctx", "card", "card_gone", "fresh", "flip_other", "replace_events",
+    "decision", "decider", "ctx", "card", "card_gone", "fresh", "flip_other", "replace_events",
     "yard_i", "yard_s", "yard_e", "bag_i", "bag_s", "bag_e", "events_aside",
     "rubble_supply", "rubble_extra", "pass_supply", "pass_extra", "vp_supply", "vp_extra",
     "navvies_left", "buffers_left", "supply_cards", "box_cards", "summit_owner",
@@ -53,7 +53,7 @@ class State:
     player: int  # whose turn it is
     start: int  # the start player, for the whole game
     turn: int
-    pending: str | None  # the pending decision kind (rules/decisions.py), or None
+    decision: str | None  # the pending decision kind (rules/decisions.py), or None
     decider: int
     ctx: tuple[Any, ...]
     card: int  # the action card chosen this turn, or NONE

@@ -104,7 +104,7 @@ class FoothillsWords:
         assert isinstance(g, State)
         return describe(g, action)
 
-    def event(self, event: LogEvent, names: Sequence[str]) -> str:
+    def event(self, event: LogEvent, names: Sequence[str], position: Position | None = None) -> str:
         return event_text(event, names)
 
     def components(self, position: Position) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def describe(g: State, action: Action) -> str:
     cfg = g.cfg
     kind, args = action.kind, action.args
     p = g.decider if g.decider != NONE else g.player
-    pending = g.pending or ""
+    pending = g.decision or ""
     ctx = g.ctx
     if kind == "pass":
         text = DECISIONS[pending].pass_text if pending in DECISIONS else "pass"
