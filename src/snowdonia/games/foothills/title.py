@@ -98,7 +98,8 @@ class FoothillsTitle(Title):
     def provenance(self) -> list[Provenance]:
         return data.provenance()
 
-    def terminal_board(self, position: Position, seat: int | None) -> Any:
+    def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
+                       width: int = 160) -> Any:
         return board.table_view(position.observation(seat))
 
 
