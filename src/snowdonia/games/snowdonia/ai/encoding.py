@@ -110,7 +110,7 @@ class Encoder:
         v["supply"][:] = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c,
                           g.steel_supply, g.supply_rubble, g.game_markers_left)
         v["event_track"][:] = g.events
-        v["flags"][:] = (g.trains_available, g.b_build, g.laid)
+        v["flags"][:] = (g.trains_available, g.b_build, g.laid + g.laid_p)
         v["slot_rubble"][:] = g.slot_rubble
         _owners(v["slot_owner"], g.slot_owner, n)
         v["track_vp"][:] = g.track_vp
