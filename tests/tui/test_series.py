@@ -75,10 +75,12 @@ def test_the_whole_series_with_a_bot_choosing_the_humans_moves(series_file: Path
     assert text.count("Solo score sheet") == 7 and "Winner" not in text
     assert f"Running total: {total} after 7 of 7 games" in text
     assert "Series complete: a new personal best series!" in text
-    # Between games the player was offered the next train, six times.
+    # Before each game the player was offered its train, after seeing the table.
     offers = [p for p in r.read_line.prompts if p.startswith("Play game")]  # type: ignore[attr-defined]
     assert offers == [f"Play game {k} of 7 with Solo train No. {k} now? (Enter: yes, q: stop for now): "
-                      for k in range(2, 8)]
+                      for k in range(1, 8)]
+    # Under the board of every decision: where the series stands.
+    assert "Solo series 1 · game 3 of 7 · Solo train No. 3 · running total " in text
     assert not list(series_file.parent.rglob(".*.tmp"))
 
 
@@ -121,6 +123,7 @@ def test_a_series_resumes_after_the_program_is_killed_mid_game(series_file: Path
     text = _flat(console)
     assert text.startswith("Solo series 1 - Snowdonia") and "Solo series 2" not in text
     assert "Solo series 1, game 2 of 7: Solo train No. 2" in text
+    assert "Continue game 2 of 7 with Solo train No. 2 (7 decisions made)?" in again.read_line.prompts[0]  # type: ignore[attr-defined]
     data = json.loads(series_file.read_text())
     [series] = data["series"]
     assert series["status"] == "finished" and len(series["games"]) == 7
@@ -233,7 +236,7 @@ def test_the_series_from_the_command_line(series_file: Path) -> None:
     assert data["series"][0]["seat"] == "random" and data["series"][0]["status"] == "finished"
 
     # A person starts a new series (deluxe this time) and stops in game 1 after 3 moves.
-    res = runner.invoke(app, ["play", "--series", "--edition", "deluxe", "--no-board"], input="1\n1\n1\nquit\n")
+    res = runner.invoke(app, ["play", "--series", "--edition", "deluxe", "--no-board"], input="\n1\n1\n1\nquit\n")
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "Solo series 2 begins" in out and "Edition deluxe" in out
@@ -241,15 +244,15 @@ def test_the_series_from_the_command_line(series_file: Path) -> None:
     res = runner.invoke(app, ["play", "--series", "--edition", "original"])
     assert res.exit_code == 2
     assert "series 2 (Snowdonia, Edition deluxe, played by human) is in progress" in " ".join(res.output.split())
-    res = runner.invoke(app, ["play", "--series", "--no-board"], input="1\n1\nquit\n")
+    res = runner.invoke(app, ["play", "--series", "--no-board"], input="\n1\n1\nquit\n")
     assert res.exit_code == 0 and "Solo series 2, game 1 of 7" in res.output
     data = json.loads(series_file.read_text())
     record = json.loads((series_file.parent / "solo-series-games" / "series-2-game-1.json").read_text())
     assert len(record["actions"]) == 5 and record["settings"]["edition"] == "deluxe"
     # Stopping between games: "q" at the offer of the next train.
-    res = runner.invoke(app, ["play", "--series", "--no-board"], input="1\n" * 400 + "q\n")
-    assert res.exit_code == 0
-    assert "The series waits for you" in res.output or "game 2 half played" in res.output
+    res = runner.invoke(app, ["play", "--series", "--no-board"], input="q\n")
+    assert res.exit_code == 0 and "The series waits for you" in res.output
+    assert "Continue game 1 of 7 with Solo train No. 1 (5 decisions made)?" in res.output
 
     res = runner.invoke(app, ["play", "--series", "--new-series", "--seats", "random", "--seed", "4"])
     assert res.exit_code == 0, res.output

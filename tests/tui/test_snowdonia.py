@@ -237,3 +237,27 @@ def test_a_solo_game_never_names_a_winner(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Winner" not in out and "Solo score sheet" in out
     assert "the first finished game with Solo train No. 3, so it is your best" in out
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Snowdonia's board (games/snowdonia/ui/terminal.py, not the terminal layer): below 100 columns "
+    "and at 150-159 the route's surveyors column is squeezed (P2 and P3 vanish from Llanberis) "
+    "and below 100 the players table cuts its headers and names ('play…', 'yell…')"))
+@pytest.mark.parametrize("width", [80, 150])
+def test_no_surveyor_or_name_is_cut_off_in_a_narrow_terminal(width: int) -> None:
+    g = TITLE.new_game(3, seed=42)
+    text = _draw(g, 0, width)
+    llanberis = next(line for line in text.splitlines() if "Llanberis 0VP" in line)
+    assert all(f"P{p}" in llanberis for p in (1, 2, 3))
+    assert "…" not in text
+
+
+def test_about_shows_a_contract_in_words(console: Console) -> None:
+    g = TITLE.new_game(2, seed=3)
+    PlaySession(g, ["human", "random"], console, Script(["contracts 28", "about trains 4", "quit", ""]),
+                show_board=False).run()
+    flat = " ".join(output(console).split())
+    comps = TITLE.words.components(g)
+    assert " ".join(comps["contracts"]["28"]["text"].split()) in flat
+    assert " ".join(comps["trains"]["4"]["text"].split()) in flat
+    assert "28: #28" not in flat  # an entry that names itself is not prefixed again

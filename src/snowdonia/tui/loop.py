@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, make_bot
@@ -88,6 +89,7 @@ class PlaySession:
         save_hint: str | None = None,
         clear_screen: bool = True,
         show_board: bool = True,
+        banner: Callable[[], RenderableType] | None = None,
     ) -> None:
         self.position = position
         self.game_name = position.title.name
@@ -106,6 +108,7 @@ class PlaySession:
         self.save_hint = save_hint
         self.clear_screen = clear_screen
         self.show_board = show_board  # False: the board only on `board` (small screens, screen readers)
+        self.banner = banner  # a line shown under the board (the solo series' standing)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
@@ -172,6 +175,8 @@ class PlaySession:
                 # A fresh screen per decision keeps the board in one place for a person.
                 self.console.clear()
             self.console.print(self._board(p))
+        if self.banner is not None:
+            self.console.print(self.banner())
         self._flush_log()
         legal = g.legal_actions()
         self._menu(p, legal)
@@ -272,7 +277,11 @@ class PlaySession:
                 self.console.print(Text(f"No {kind} {args[1]!r}; there are: {', '.join(keys)}.", style="red"))
                 return
             keys = match
-        lines = [f"{k}: {_entry_text(entries[k])}" for k in keys]
+        lines = []
+        for k in keys:
+            text = _entry_text(entries[k])
+            # An entry that names itself ("#28 (A): ...") needs no key in front.
+            lines.append(text if text.lstrip("#").startswith(k) else f"{k}: {text}")
         self.console.print(Text("\n".join(lines)))
 
     # ------------------------------------------------------------------ output helpers
@@ -335,12 +344,12 @@ def solo_sheet(position: Position, comparison: RenderableType | None = None) -> 
     """A 1-player game's sheet: the score lines and the score, never a winner."""
     res = position.result()
     final = res.get("final", position.is_over)
-    head = Text("Solo score sheet" if final else "Score so far (the game is not over)", style="bold")
-    parts: list[RenderableType] = [head, view.solo_lines(position)]
+    parts: list[RenderableType] = [view.solo_lines(position)]
     if final:
         extra = [f"after {res['rounds']} rounds" if res.get("rounds") else "", str(res.get("end_reason") or "")]
         if any(extra):
             parts.append(Text("Game over " + "; ".join(x for x in extra if x), style="dim"))
     if comparison is not None:
         parts.append(comparison)
-    return Group(*parts)
+    return Panel(Group(*parts), title="Solo score sheet" if final else "Score so far (the game is not over)",
+                 title_align="left", expand=False)

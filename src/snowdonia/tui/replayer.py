@@ -110,14 +110,15 @@ class ReplayViewer:
             if pending is not None:
                 head.append_text(view.seat_text(pending.player))
                 head.append(f" ({pending.prompt})")
-            head.append(" chose ")
-            head.append(self.actions[n - 1], style="bold")
+            action = self.actions[n - 1]
             try:
-                words = view.action_text(before, before.title.parse_action(self.actions[n - 1]))
+                words = view.action_text(before, before.title.parse_action(action))
             except (IllegalAction, ValueError):
                 words = ""
-            if words and words != self.actions[n - 1]:
-                head.append(f": {words}")
+            head.append(" chose ")
+            head.append(words or action, style="bold")
+            if words and words != action:
+                head.append(f"   [{action}]", style="dim")
             new_events = g.log()[len(before.log()):]
         else:
             head.append(" - the set-up")

@@ -261,7 +261,7 @@ def series_table(book: SeriesBook, series: dict[str, Any], spec: SettingSpec) ->
     t = title_named(series["game"])
     head = (f"Solo series {series['number']} - {t.display_name}, {t.scenario(series['scenario']).name}; "
             f"{settings_words(t, compare['settings'])}; played by {'you' if seat == HUMAN else seat}")
-    table = Table(title=head, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for col, just in (("game", "right"), (spec.label, "left"), ("score", "right"),
                       ("personal best", "right"), ("", "left")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
@@ -306,7 +306,7 @@ def series_table(book: SeriesBook, series: dict[str, Any], spec: SettingSpec) ->
         else:
             foot.append(f"\nSeries complete: {best_series[1] - total} short of your best series"
                         if total < best_series[1] else "\nSeries complete: equals your best series")
-    return Group(table, foot)
+    return Group(Text(head, style="bold"), table, foot)
 
 
 # --------------------------------------------------------------------------- the series in the terminal
@@ -408,35 +408,43 @@ class SeriesRunner:
         spec = next(s for s in t.settings if s.key == series["setting"])
         self.console.print(series_table(self.book, series, spec))
         seat = series["seat"]
-        first_of_run = True
+        values = series["values"]
         while True:
             games = series["games"]
+            game: dict[str, Any] | None = None
+            position: Position | None = None
             if games and games[-1]["status"] == "playing":
                 index, game = len(games) - 1, games[-1]
-            elif len(games) < len(series["values"]):
+                position = self._load_game(series, index, game)
+            elif len(games) < len(values):
                 index = len(games)
-                if not first_of_run and seat == HUMAN and not self._want_next(series, spec, index):
-                    self.console.print("The series waits for you: continue it with `snowdonia play --series`.")
-                    return False
-                seed = self._seed_for(series, index)
-                game = self.book.next_game(series, seed if seed is not None else random.SystemRandom().getrandbits(62))
             else:
                 return True
-            first_of_run = False
-            position = self._load_game(series, index, game)
-            label = value_label(spec, series["values"][index])
-            best = self.book.best_for(series["compare"], seat, series["setting"], series["values"][index],
+            # A person starts (or goes on with) each game when ready, having seen the table.
+            if seat == HUMAN and not self._want_next(series, spec, index, position):
+                self.console.print("The series waits for you: continue it with `snowdonia play --series`.")
+                return False
+            if game is None:
+                seed = self._seed_for(series, index)
+                game = self.book.next_game(series, seed if seed is not None else random.SystemRandom().getrandbits(62))
+            if position is None:
+                position = self._load_game(series, index, game)
+            label = value_label(spec, values[index])
+            best = self.book.best_for(series["compare"], seat, series["setting"], values[index],
                                       skip=(series["number"], index))
-            self.console.rule(f"Solo series {series['number']}, game {index + 1} of {len(series['values'])}: {label}")
+            self.console.rule(f"Solo series {series['number']}, game {index + 1} of {len(values)}: {label}")
 
             def sheet(pos: Position, best: Best | None = best, label: str = label) -> RenderableType:
                 return solo_sheet(pos, comparison(pos, best, label, seat))
+
+            def banner(index: int = index, best: Best | None = best, label: str = label) -> RenderableType:
+                return self._banner(series, index, label, best)
 
             bot_seed = (position.seed if isinstance(position.seed, int) else 0) % 1_000_003
             session = PlaySession(position, [seat], self.console, self.read_line,
                                   save_path=self.book.record_path(game), bot_seed=bot_seed, final_sheet=sheet,
                                   save_hint="snowdonia play --series", clear_screen=self.clear_screen,
-                                  show_board=self.show_board)
+                                  show_board=self.show_board, banner=banner)
             self.session = session
             outcome = session.run()
             if not outcome.finished:
@@ -448,6 +456,16 @@ class SeriesRunner:
             if series["status"] == "finished":
                 self.console.print("A new series begins the next time you run `snowdonia play --series`.")
                 return True
+
+    def _banner(self, series: dict[str, Any], index: int, label: str, best: Best | None) -> Text:
+        """One line under the board: where the series stands and the best to beat."""
+        total = sum(g["score"] for g in series["games"] if g["status"] == "finished")
+        text = Text(f"Solo series {series['number']} · game {index + 1} of {len(series['values'])} · {label} · "
+                    f"running total {total} · ", style="bold")
+        whose = "your" if series["seat"] == HUMAN else f"{series['seat']}'s"
+        text.append(f"{whose} best with this train: {best.score} ({best.where})" if best is not None
+                    else "no finished game with this train yet")
+        return text
 
     def _load_game(self, series: dict[str, Any], index: int, game: dict[str, Any]) -> Position:
         """The game in progress: from its record file if a decision was saved, else from its seed."""
@@ -462,12 +480,18 @@ class SeriesRunner:
             raise SeriesError(f"game {index + 1} of series {series['number']} cannot be resumed from "
                               f"{path}: {exc}") from exc
 
-    def _want_next(self, series: dict[str, Any], spec: SettingSpec, index: int) -> bool:
+    def _want_next(self, series: dict[str, Any], spec: SettingSpec, index: int,
+                   position: Position | None) -> bool:
         label = value_label(spec, series["values"][index])
+        n = len(series["values"])
+        if position is None or position.moves == 0:
+            question = f"Play game {index + 1} of {n} with {label} now? (Enter: yes, q: stop for now): "
+        else:
+            question = (f"Continue game {index + 1} of {n} with {label} ({position.moves} decisions made)? "
+                        "(Enter: yes, q: stop for now): ")
         while True:
             try:
-                answer = self.read_line(f"Play game {index + 1} of {len(series['values'])} with {label} now? "
-                                        "(Enter: yes, q: stop for now): ")
+                answer = self.read_line(question)
             except (EOFError, KeyboardInterrupt):
                 answer = None
             if answer is None:
@@ -477,7 +501,7 @@ class SeriesRunner:
                 return True
             if a in ("q", "n", "no", "quit", "stop"):
                 return False
-            self.console.print("Press Enter to play the next game, or q to stop for now.")
+            self.console.print("Press Enter to play, or q to stop for now.")
 
 
 def check_seat(seat: str, game: str) -> str:
