@@ -244,7 +244,9 @@ def test_the_series_from_the_command_line(series_file: Path) -> None:
     res = runner.invoke(app, ["play", "--series", "--edition", "original"])
     assert res.exit_code == 2
     assert "series 2 (Snowdonia, Edition deluxe, played by human) is in progress" in " ".join(res.output.split())
-    res = runner.invoke(app, ["play", "--series", "--no-board"], input="\n1\n1\nquit\n")
+    # Naming the series' own settings again is the same series.
+    res = runner.invoke(app, ["play", "--series", "--no-board", "--edition", "deluxe", "--set", "light_fog=false"],
+                        input="\n1\n1\nquit\n")
     assert res.exit_code == 0 and "Solo series 2, game 1 of 7" in res.output
     data = json.loads(series_file.read_text())
     record = json.loads((series_file.parent / "solo-series-games" / "series-2-game-1.json").read_text())

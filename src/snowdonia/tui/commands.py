@@ -265,10 +265,11 @@ def status_view(book: SeriesBook) -> RenderableType:
     """The series in progress (or the last one) and every personal best kept in the file."""
     parts: list[RenderableType] = [Text(f"Series file: {book.path}", style="dim")]
     shown = book.current() or (book.series[-1] if book.series else None)
-    if shown is not None:
+    if shown is not None and shown["game"] in title_names():
         t = title_named(shown["game"])
-        shown_spec = next(s for s in t.settings if s.key == shown["setting"])
-        parts.append(series_table(book, shown, shown_spec))
+        shown_spec = next((s for s in t.settings if s.key == shown["setting"]), None)
+        if shown_spec is not None:
+            parts.append(series_table(book, shown, shown_spec))
     groups: dict[str, dict[str, Any]] = {}
     for item in [*book.series, *book.data["singles"]]:
         key = repr((item["compare"], item["seat"], item["setting"]))
@@ -277,15 +278,15 @@ def status_view(book: SeriesBook) -> RenderableType:
         parts.append(Text("No solo games yet: start a series with `snowdonia play --series`."))
     for group in groups.values():
         compare, seat, key = group["compare"], group["seat"], group["setting"]
-        try:
-            t = title_named(compare["game"])
-        except SettingsError:
-            continue
+        if compare["game"] not in title_names():
+            continue  # a title that is not installed here
+        t = title_named(compare["game"])
         spec = next((s for s in t.settings if s.key == key), None)
         if spec is None:
             continue
-        table = Table(title=f"Personal bests - {t.display_name}, {settings_words(t, compare['settings'])}, "
-                            f"played by {'you' if seat == HUMAN else seat}", title_justify="left")
+        heading = Text(f"Personal bests - {t.display_name}, {settings_words(t, compare['settings'])}, "
+                       f"played by {'you' if seat == HUMAN else seat}", style="bold")
+        table = Table()
         table.add_column(spec.label)
         table.add_column("best", justify="right")
         table.add_column("where")
@@ -295,7 +296,7 @@ def status_view(book: SeriesBook) -> RenderableType:
         best_series = book.best_series(compare, seat, key)
         foot = (f"Best series: {best_series[1]} (series {best_series[0]['number']})" if best_series
                 else "Best series: none finished yet")
-        parts.append(Group(table, Text(foot, style="bold")))
+        parts.append(Group(heading, table, Text(foot, style="bold")))
     return Group(*parts)
 
 

@@ -346,11 +346,19 @@ class SeriesRunner:
         return spec
 
     def _matches(self, series: dict[str, Any]) -> bool:
+        """Whether the request asks for this series: the same title, seat, scenario and
+        settings (compared as the title fills them in, so an explicit default matches)."""
         r = self.request
-        return (series["game"] == r.title.name and series["seat"] == r.seat
-                and (r.scenario is None or r.scenario == series["scenario"])
-                and all(series["settings"].get(k) == v for k, v in r.settings.items())
-                and all(r.settings.get(k) == v for k, v in series["settings"].items()))
+        if series["game"] != r.title.name or series["seat"] != r.seat:
+            return False
+        if r.scenario is not None and r.scenario != series["scenario"]:
+            return False
+        try:
+            probe = r.title.new_game(1, seed=0, scenario=series["scenario"],
+                                     **{**r.settings, series["setting"]: series["values"][0]})
+        except (SettingsError, ValueError):
+            return False
+        return comparable(probe, series["setting"]) == series["compare"]
 
     def _game_position(self, series: dict[str, Any], index: int, seed: int | None) -> Position:
         t = title_named(series["game"])
