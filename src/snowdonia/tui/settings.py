@@ -46,14 +46,21 @@ class SettingOption:
         return "setting__" + self.key
 
 
+_LONG = 30  # longer lists of choices go into the help text, not the option's column
+
+
 def _metavar(spec: SettingSpec) -> str:
     if spec.kind == "choice" and spec.choices:
-        return "|".join(str(c) for c in spec.choices)
+        joined = "|".join(str(c) for c in spec.choices)
+        return joined if len(joined) <= _LONG else "CHOICE"
     return "N" if spec.kind == "int" else "VALUE"
 
 
 def _describe(title: Title, spec: SettingSpec, named: bool = False) -> str:
     parts = [spec.help or spec.label]
+    if spec.kind == "choice" and _metavar(spec) == "CHOICE":
+        shown = " | ".join(str(c) for c in spec.choices[:3])
+        parts.append(f"{len(spec.choices)} choices: {shown} | ...")
     parts.append(f"default {str(spec.default).lower() if isinstance(spec.default, bool) else spec.default}")
     if spec.players:
         parts.append(f"only with {', '.join(str(n) for n in spec.players)} player(s)")
