@@ -110,7 +110,7 @@ class Live:
         loaded = self.store.load(game_id, upto)
         if loaded is None:
             return None
-        game = restore(loaded.snapshot)
+        game: Game = restore(loaded.snapshot)  # type: ignore[assignment]
         for text in loaded.actions_after:
             game.apply(text)
         return loaded.row, game, loaded.seat_of_move
