@@ -58,6 +58,6 @@ def play(spec: GameSpec) -> dict[str, Any]:
     }
 
 
-def _lines(sheet: dict[str, Any]) -> dict[str, int]:
-    """The score sheet's per-line VP (the title's score lines)."""
-    return {k: int(v) for k, v in sheet["lines"].items()}
+def _lines(sheet: dict[str, Any]) -> dict[str, float | int]:
+    """The score sheet's per-line VP (the title's score lines; Foothills has half points)."""
+    return {k: int(v) if float(v).is_integer() else float(v) for k, v in sheet["lines"].items()}

@@ -88,7 +88,7 @@ X_CLEAR, X_LAY, X_BUILD10, X_PADARN = 1, 2, 3, 4
 
 
 def legal_actions(g: State) -> list[Action]:
-    cached = g._legal
+    cached: list[Action] | None = g._legal
     if cached is not None:
         return cached
     d = g.decision
