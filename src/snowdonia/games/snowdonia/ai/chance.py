@@ -33,6 +33,7 @@ from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules import flow
 from snowdonia.games.snowdonia.rules.actions import IllegalAction
+from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.setup import set_up
 from snowdonia.games.snowdonia.rules.state import PH_RESOLVE, SLOTS, State
@@ -236,7 +237,7 @@ def new_chance_game(players: int, hook: ChanceHook, scenario: str | None = None,
     set_up(g, cfg, 0)
     g.seed = 0
     g.history = []
-    flow.emit(g, "round", round=1, start=g.start)
+    emit(g, "round", round=1, start=g.start)
     flow.advance(g)
     return g
 
