@@ -463,8 +463,9 @@ class Live:
             if s.seats[seat] != "human" or self.controller(s, seat) is not None or s.position.is_over:
                 return False
             if reason == "clock":
-                if s.row.clock_deadline is None or s.row.clock_deadline > time.time() or \
-                        s.position.current_player != seat:
+                fresh = self.store.game_row(s.id)  # the stored deadline is the authority
+                if fresh is None or fresh.revision != s.revision or fresh.clock_deadline is None or \
+                        fresh.clock_deadline > time.time() or s.position.current_player != seat:
                     return False
             level = (s.row.table_opts.get("clock") or {}).get("takeover") or s.row.table_opts.get("takeover") \
                 or self.default_takeover(s.game)
