@@ -30,6 +30,7 @@ from snowdonia.web.settings import ServerSettings
 from snowdonia.web.thinking import Thinker, configure
 
 log = logging.getLogger("snowdonia.web")
+MAX_TABLE_EVENTS = 200  # takeovers and reclaims per game (memory per game stays bounded)
 
 
 class ApiError(Exception):
@@ -433,8 +434,12 @@ class Live:
             self._cancel_bot(s)
         self.notify(s.id)
 
-    async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        """A change of the table (names, takeovers) from the revision this process holds."""
+    async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]],
+                           capped: bool = True) -> None:
+        """A change of the table (names, takeovers) from the revision this process holds.
+        Changes a player asks for are capped at MAX_TABLE_EVENTS events per game."""
+        if capped and events and len(s.events) + len(events) > MAX_TABLE_EVENTS:
+            raise ApiError(400, "this table has changed hands too often; play on as it is")
         try:
             new_rev = self.store.update_game(s.id, s.revision, values, events)
         except StaleWrite as exc:
@@ -478,7 +483,7 @@ class Live:
             name = self.levels(s.game)[level].name if level in self.levels(s.game) else f"{level} bot"
             event = {"type": "takeover", "seat": seat, "level": level, "level_name": name, "reason": reason,
                      "move": s.position.moves, "round": _round(s.position)}
-            await self.update_table(s, values, [event])
+            await self.update_table(s, values, [event], capped=reason != "clock")
         self.notify(s.id)
         self.kick_bots(s)
         return True
