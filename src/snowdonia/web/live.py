@@ -186,6 +186,10 @@ class Live:
                     return None
                 row, position, movers = pos
                 s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id))
+                if row.waiting == "unknown":  # a game from an older database
+                    values = self._turn_values(row.seats, row.seat_state, row.table_opts, position, time.time())
+                    self.store.set_turn(game_id, row.revision, values["waiting"], values["turn"])
+                    s.row = _row_with(row, waiting=values["waiting"], turn=values["turn"])
             else:
                 self._reload(s)
             self.kick_bots(s)
