@@ -153,6 +153,37 @@ def test_undo_and_move_races_on_two_processes_sharing_one_sqlite_file(tmp_path: 
         assert "Traceback" not in text and " 500 " not in text, text[-2000:]
 
 
+def _pushes_reach_every_socket(url: str, gid: str, tokens: dict[int, str], sockets: int, moves: int) -> bool:
+    """Open `sockets` spectator sockets, make `moves` moves over HTTP; True when every socket
+    saw every move number."""
+    import json
+
+    import websockets
+
+    async def run() -> bool:
+        conns = [await websockets.connect(f"{url.replace('http', 'ws')}/ws/games/{gid}") for _ in range(sockets)]
+        try:
+            for ws in conns:
+                await ws.send('{"token": null}')
+                assert json.loads(await ws.recv())["move"] == 0
+            async with httpx.AsyncClient(base_url=url, timeout=30) as c:
+                for n in range(moves):
+                    seat = (await c.get(f"/api/games/{gid}")).json()["observation"]["current_player"]
+                    mine = (await c.get(f"/api/games/{gid}", headers=auth(tokens[seat]))).json()
+                    r = await c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                                     json={"action": mine["legal"][0]["text"], "move": n})
+                    assert r.status_code == 200
+                    for ws in conns:  # pushes collapse to the newest: read until this move
+                        while json.loads(await asyncio.wait_for(ws.recv(), timeout=30))["move"] < n + 1:
+                            pass
+            return True
+        finally:
+            for ws in conns:
+                await ws.close()
+
+    return asyncio.run(run())
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_postgres_two_processes_share_pushes_and_two_workers_race(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
@@ -190,9 +221,11 @@ def test_postgres_two_processes_share_pushes_and_two_workers_race(pg_url: str, t
     finally:
         stop(a)
         stop(b)
-    # Two uvicorn workers behind one port.
+    # Two uvicorn workers behind one port: sockets land on either; every one gets every push.
     w = start(pg_url, tmp_path / "w.log", args=("--workers", "2"))
     try:
+        g = httpx.post(f"{w.url}/api/games", json={"players": 2, "seats": ["human", "human"], "seed": 12}).json()
+        assert _pushes_reach_every_socket(w.url, g["id"], tokens_of(g), sockets=8, moves=3)
         gid3, tokens3, codes = _race([w.url, w.url], 25, seed=10)
         assert codes.get(200, 0) >= 25, codes
         _consistent([w.url], pg_url, gid3, tokens3, 10)
