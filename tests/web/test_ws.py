@@ -25,8 +25,9 @@ def test_pushes_reach_each_seat_and_spectators(client: TestClient) -> None:
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     seat = client.get(f"/api/games/{gid}").json()["observation"]["current_player"]
     other = 1 - seat
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[other]}") as ws_other, \
+    with client.websocket_connect(f"/ws/games/{gid}") as ws_other, \
             client.websocket_connect(f"/ws/games/{gid}") as ws_pub:
+        ws_other.send_json({"token": tokens[other]})
         ws_pub.send_json({"token": None})
         first = ws_other.receive_json()
         assert first["seat"] == other and first["move"] == 0 and first["legal"] == []
@@ -61,7 +62,8 @@ def test_token_as_first_message_and_bot_moves_arrive(client: TestClient) -> None
 @pytest.mark.timeout(60)
 def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
     g = create(client, ["human"], seed=53)
-    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"token": "forged"})
         assert "error" in ws.receive_json()
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
@@ -71,6 +73,12 @@ def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
         assert exc.value.code == 4404
+    # A token in the URL would reach access logs: refused, whatever the token.
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][0]['token']}") as ws:
+        assert "first message" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4400
 
 
 @pytest.mark.timeout(60)
@@ -87,3 +95,30 @@ def test_a_later_token_message_switches_the_seat_watched(client: TestClient) -> 
         assert ws.receive_json()["seat"] == 1
         ws.send_json({"token": None})
         assert recv_until(ws, lambda m: m["seat"] is None)["legal"] == []
+
+
+@pytest.mark.timeout(60)
+def test_the_lobby_socket_pushes_the_list_when_it_changes(client: TestClient) -> None:
+    with client.websocket_connect("/ws/lobby") as ws:
+        assert ws.receive_json() == []
+        g = create(client, [{"kind": "human", "name": "Ann"}, "human"], seed=55)
+        listed = recv_until(ws, lambda m: len(m) == 1)
+        assert listed[0]["id"] == g["id"] and listed[0]["seats"][0]["name"] == "Ann"
+        assert listed == client.get("/api/games").json()
+        create(client, ["human"], private=True)  # not listed, whatever pushes it causes
+        tok = g["seats"][0]["token"]
+        r = client.post(f"/api/games/{g['id']}/seats/1/name", json={"name": "Bob"}, headers=auth(g["seats"][1]["token"]))
+        assert r.status_code == 200 and tok
+        named = recv_until(ws, lambda m: m and m[0]["seats"][1]["name"] == "Bob")
+        assert [x["id"] for x in named] == [g["id"]]
+
+
+@pytest.mark.timeout(60)
+def test_views_say_which_seats_are_connected(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=56)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": g["seats"][1]["token"]})
+        first = ws.receive_json()
+        assert first["seats"][1]["connected"] is True and first["seats"][0]["connected"] is False
+    assert client.get(f"/api/games/{gid}").json()["seats"][1]["connected"] is False

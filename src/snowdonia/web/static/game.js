@@ -39,7 +39,7 @@ const cubeSpan = (kind, n) => h("span", { class: "res" }, h("i", { class: "cube"
 function seatName(view, seat) {
   const s = view.seats[seat];
   const who = s.kind === "bot" ? `bot ${s.bot}` : "human";
-  return `Player ${seat + 1} (${s.colour}, ${who})`;
+  return `${s.name} (${s.colour}, ${who})`;
 }
 
 function cardEl(meta, n, extra = {}) {
@@ -184,7 +184,7 @@ export async function gamePage(root, gameId, meta) {
     if (!v) return;
     if (st.error) decision.append(h("div", { class: "error", text: st.error }));
     const recent = (st.replay ? st.replay.view : v).log.slice(-2);
-    if (recent.length) decision.append(h("div", { class: "recent" }, recent.map((line) => h("div", { text: line }))));
+    if (recent.length) decision.append(h("div", { class: "recent" }, recent.map((line) => h("div", { text: line.text }))));
     if (st.replay) { decision.append(h("h3", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` })); return; }
     if (v.over) { decision.append(h("h3", { text: "The game is over — see the score sheet." })); return; }
     const d = v.observation.decision;
@@ -247,7 +247,7 @@ export async function gamePage(root, gameId, meta) {
 
   function drawLog(v) {
     logBox.replaceChildren(h("h3", { text: "Game log" }));
-    const ol = h("ol", { class: "log" }, v.log.map((line) => h("li", { text: line })));
+    const ol = h("ol", { class: "log" }, v.log.map((line) => h("li", { text: line.text })));
     logBox.append(ol);
     ol.scrollTop = ol.scrollHeight;
   }
