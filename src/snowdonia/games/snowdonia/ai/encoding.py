@@ -17,8 +17,8 @@ from snowdonia.core.protocol import Position
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.config import Config
-from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.snowdonia.rules.decisions import CHOOSE_END, GAME_SURVEYOR, KEEP, WINDOW
+from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
