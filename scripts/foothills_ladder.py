@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import time
 from pathlib import Path
 from typing import Any
@@ -23,21 +22,11 @@ from typing import Any
 from snowdonia.registry import title
 
 
-class RandomBot:
-    """A uniform choice among the legal actions, from its own seeded stream."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, position: Any) -> Any:
-        return self.rng.choice(position.legal_actions())
-
-
 def make_bot(spec: str, seed: int) -> Any:
-    if spec == "random":
-        return RandomBot(seed)
-    kind, _, level = spec.partition(":")
-    return title("foothills").bots()[kind](level, seed)
+    """Any bot that can play Foothills: random, greedy, mcts:<budget> (snowdonia.bots)."""
+    from snowdonia.bots import make_bot as make
+
+    return make(spec, seed, game="foothills")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
