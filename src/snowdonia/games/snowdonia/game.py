@@ -39,8 +39,8 @@ _ADDED: dict[str, Any] = {
     "gs_end": lambda g: 0,
     "maint_done": lambda g: False,
     "setup_pos": lambda g: g.cfg.players + 1,
-    "end_of": lambda g: [0] * g.cfg.players,
-    "start_marker": lambda g: [0] * g.cfg.players,
+    "end_of": lambda g: (0,) * g.cfg.players,
+    "start_marker": lambda g: (0,) * g.cfg.players,
 }
 _NOT_STORED = frozenset({"cfg", "_legal", "chance"})
 _STORED = tuple(s for s in SLOTS if s not in _NOT_STORED)

@@ -171,8 +171,8 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.last_round_order = tuple((start + i) % n for i in range(n))
     # The ends (Blaenau Ffestiniog): chosen after the whole set-up, from the Start Player
     # clockwise; until then every surveyor stands at the first station, as in Mount Snowdon.
-    g.end_of = [0] * n
-    g.start_marker = [0] * n
+    g.end_of = (0,) * n
+    g.start_marker = (0,) * n
     g.gs_end = 0
     g.maint_done = False
     g.setup_pos = 0

@@ -32,14 +32,14 @@ _SCALARS = (
     "res_stage", "res_pos", "win_count", "win_first", "build_done", "events_pending", "end_step",
     "pending_cards", "moves", "_legal", "journal", "maint_returned", "blocked_contracts",
     "last_round_order", "set_aside", "chance", "exc_ptr_p", "laid_p", "gs_end", "maint_done",
-    "setup_pos",
+    "setup_pos", "end_of", "start_marker",
 )
 _LISTS = (
     "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "train", "hand",
     "played", "round_played", "labourers", "to_place", "hire_asked", "seen",
     "slot_rubble", "slot_owner", "track_owner", "track_vp", "bsite_owner", "station_done",
     "spaces", "g_list", "deck", "discard", "office", "shed", "shed_coal", "events",
-    "extras", "maint_queue", "kdisc", "end_of", "start_marker",
+    "extras", "maint_queue", "kdisc",
 )
 SLOTS = _SCALARS + _LISTS
 
@@ -143,8 +143,9 @@ class State:
     gs_end: int  # the end (0 Blaenau, 1 Porthmadog) where the game's Surveyor stands
     maint_done: bool  # the Plas Halt maintenance has happened
     setup_pos: int  # how many start choices have been made (set-up phase)
-    end_of: list[int]  # per seat: its own end, 0 (Blaenau / Llanberis) or 1 (Porthmadog)
-    start_marker: list[int]  # per seat: 1 once its surveyor left the start (marker placed)
+    # Tuples, not lists: set once or twice a game, so a clone shares them instead of copying.
+    end_of: tuple[int, ...]  # per seat: its own end, 0 (Blaenau / Llanberis) or 1 (Porthmadog)
+    start_marker: tuple[int, ...]  # per seat: 1 once its surveyor left the start (marker placed)
 
     def copy_into(self, other: State) -> None:  # replaced below by generated code
         raise NotImplementedError

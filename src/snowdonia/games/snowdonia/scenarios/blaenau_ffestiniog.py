@@ -57,7 +57,7 @@ def end_options(g: State, p: int) -> list[Action]:
 
 def apply_end(g: State, p: int, act: Action) -> None:
     end = BLAENAU if act.args[0] == end_key(g, BLAENAU) else PORTHMADOG
-    g.end_of[p] = end
+    g.end_of = g.end_of[:p] + (end,) + g.end_of[p + 1:]
     g.surveyor[p] = g.cfg.end_stations[end]
     g.setup_pos += 1
     emit(g, "start_end", seat=p, end=end_key(g, end))
@@ -332,7 +332,7 @@ def move_surveyor(g: State, p: int) -> bool:
     g.surveyor[p] = target
     emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
     if not g.start_marker[p]:
-        g.start_marker[p] = 1
+        g.start_marker = g.start_marker[:p] + (1,) + g.start_marker[p + 1:]
         if g.markers[p] > 0:
             emit(g, "start_marker", seat=p, station=end_key(g, g.end_of[p]))
             route.place_marker(g, p)
