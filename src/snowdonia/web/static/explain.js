@@ -30,11 +30,13 @@ export function installExplainer(root, lookup) {
     const key = keyOf(el);
     const info = key ? lookup(key) : null;
     if (!info && !refusal) return false;
-    box.replaceChildren(
+    const parts = [
       h("div", { class: "info-head" }, h("b", { id: "info-head", text: info ? info.head : "Refused" }),
         h("button", { type: "button", class: "close", "aria-label": "Close the explanation", onclick: () => hide(), text: "×" })),
       refusal ? h("p", { class: "info-refusal", text: refusal }) : null,
-      info ? String(info.text || "").split("\n").filter(Boolean).map((line) => h("p", { text: line })) : null);
+      ...(info ? String(info.text || "").split("\n").filter(Boolean).map((line) => h("p", { text: line })) : []),
+    ];
+    box.replaceChildren(...parts.filter(Boolean));
     box.dataset.key = key || "";
     box.hidden = false;
     pinned = pin;

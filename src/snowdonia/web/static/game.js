@@ -114,6 +114,7 @@ export async function gamePage(root, gameId, meta) {
       if (!newer) return;
     }
     if (old && v.seat === old.seat && old.observation && v.move !== old.move) st.prevObs = old.observation;
+    if (old && v.move !== old.move) st.error = null;
     st.view = v;
     const cur = decisionOf(v) ? decisionOf(v).player : null;
     const local = loadTokens(gameId);
@@ -149,7 +150,7 @@ export async function gamePage(root, gameId, meta) {
     return best;
   }
 
-  async function send(text) {
+  async function send(text, why = null) {
     const v = st.view;
     if (!v || st.replay) return;
     st.error = null;
@@ -165,7 +166,7 @@ export async function gamePage(root, gameId, meta) {
       await refresh();
       draw();
     } else {
-      refuse(errorText(r), text);
+      refuse(errorText(r), text, why);
       await refresh();
       draw();
     }
@@ -216,7 +217,7 @@ export async function gamePage(root, gameId, meta) {
     send(text);
   }
 
-  function tryRefused(el) {
+  async function tryRefused(el) {
     const v = st.view;
     const text = el.getAttribute("data-try");
     const why = el.getAttribute("data-why");
@@ -227,8 +228,7 @@ export async function gamePage(root, gameId, meta) {
       refuse(v.over ? "The game is over." : `Not your turn: ${d ? seatName(v, d.player) : "someone else"} is deciding (${promptOf(v, st.title).toLowerCase()}).`, text);
       return;
     }
-    if (why) { refuse(why, text); return; }
-    send(text);
+    await send(text, why);
   }
 
   root.addEventListener("click", (ev) => {
@@ -244,7 +244,7 @@ export async function gamePage(root, gameId, meta) {
     const c = ev.target.closest("[data-choose]");
     if (c) { st.focus = c.getAttribute("data-choose"); drawDecision(); if (!wide()) decision.scrollIntoView({ block: "nearest" }); return; }
     const t = ev.target.closest("[data-try]");
-    if (t) { tryRefused(t); explainer.showFor(t, ev, st.error ? st.error.text : null); return; }
+    if (t) { tryRefused(t).then(() => explainer.showFor(t, ev, st.error ? st.error.text : null)); return; }
     const info = ev.target.closest("[data-info]");
     if (info) { explainer.showFor(info, ev); return; }
     if (!ev.target.closest("#info")) explainer.hide();

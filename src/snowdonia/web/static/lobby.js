@@ -114,7 +114,8 @@ export async function lobbyPage(root, meta) {
         : h("div", { class: "setting" }, h("label", { for: id, text: `${spec.label} ` }), input, help);
       (spec.kind === "int" ? advanced : rows).push(row);
     }
-    settingsBox.replaceChildren(...rows, advanced.length ? h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced) : null);
+    if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced));
+    settingsBox.replaceChildren(...rows);
   }
 
   function choiceText(spec, c) {
@@ -215,7 +216,7 @@ export async function lobbyPage(root, meta) {
     h("fieldset", {}, h("legend", { text: "Table" }),
       h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
       h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
-      h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
+      h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
     formError,
     h("button", { type: "submit", id: "create", class: "primary", text: "Create game" }));
 

@@ -304,7 +304,7 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
     const fogged = area.spaces.some((s) => s.blocked);
     const info = area.area === "B" && obs.b_is_build ? "area:B_build" : `area:${area.area}`;
     g.appendChild(el("rect", { x: x0 + 8, y: ry, width: w - 16, height: rowH, rx: 8, fill: a % 2 ? "#fffaf0" : "#f8f1de", stroke: "#c8b994", "data-info": info }));
-    g.appendChild(el("rect", { x: x0 + 8, y: ry, width: 32, height: rowH, rx: 8, fill: "#5a4630", "data-info": info }));
+    g.appendChild(el("rect", { x: x0 + 8, y: ry, width: 32, height: rowH, rx: 8, fill: "#5a4630", "data-info": info, class: "area-badge" }));
     g.appendChild(text(x0 + 24, ry + Math.min(rowH / 2, 30) + 7, area.area, { "font-size": 20, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
     g.appendChild(text(x0 + 48, ry + 20, area.name, { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
     if (fogged) g.appendChild(text(x0 + 48, ry + 38, "fog: blocked", { "font-size": F.small, fill: "#3d4a55", "font-style": "italic" }));
@@ -798,14 +798,26 @@ export function scoreDetails(result, view, title, h) {
     const p = obs.players[b.seat] || {};
     const had = { rubble: p.rubble ?? 0, ...markerCounts(obs, b.seat) };
     const left = { ...had };
-    const rows = b.contracts.map((c) => {
-      const need = c.needed || parseNeed(c.why);
-      let used = c.used || null;
-      if (!used && need && c.met) used = need;
+    const needs = b.contracts.map((c) => c.needed || parseNeed(c.why));
+    // Cubes and markers go to the met cards first; the rest is what the others could use.
+    b.contracts.forEach((c, k) => {
+      const used = c.used || (c.met ? needs[k] : null);
       if (used) { left.rubble -= used.rubble || 0; left.track -= used.track || 0; left.station -= used.station || 0; }
-      const needText = need ? needWords(need) : c.why;
+    });
+    const rows = b.contracts.map((c, k) => {
+      const need = needs[k];
+      const used = c.used || (c.met ? need : null);
+      const printed = contractInfo(title, c.contract).bonus;
+      const needText = need ? needWords(need) : printed || c.why;
       const status = c.met ? `met: ${c.vp} VP` : "not met: 0 VP";
-      const onIt = used ? `on it: ${needWords(used)}` : c.met ? c.why : `short of ${need ? needWords({ rubble: Math.max(0, need.rubble - had.rubble), track: Math.max(0, need.track - had.track), station: Math.max(0, need.station - had.station) }) : c.why}`;
+      let onIt;
+      if (used) onIt = `on it: ${needWords(used)}`;
+      else if (c.met) onIt = c.why;
+      else if (need) {
+        const short = { rubble: Math.max(0, need.rubble - Math.max(0, left.rubble)), track: Math.max(0, need.track - Math.max(0, left.track)), station: Math.max(0, need.station - Math.max(0, left.station)) };
+        const total = short.rubble + short.track + short.station;
+        onIt = total ? `short of ${needWords(short)}` : "the cubes and markers scored more on other cards";
+      } else onIt = c.why;
       return h("tr", { class: c.met ? "met" : "unmet" },
         h("td", {}, h("span", { "data-info": `contract:${c.contract}`, class: "info", tabindex: 0, role: "button" }, `#${c.contract}`)),
         h("td", { text: needText }), h("td", { text: status }), h("td", { text: onIt }));
