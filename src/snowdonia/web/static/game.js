@@ -391,10 +391,13 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", class: "info-button", "data-info": `contract:${a.args[0]}`, "aria-label": `About contract #${a.args[0]}`, text: "ⓘ" }),
         btn(a, { class: `act act-${a.kind} card-act` })))));
     }
-    if (d.kind === "place" || d.kind === "build" || d.kind === "extra_build" || d.kind === "site_office") {
-      decision.append(h("p", { class: "hint", text: d.kind === "place" ? "Tap a ringed space on the board, or choose here:" : "Tap a ringed part of the board, or choose here:" }));
-    }
-    if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
+    const onBoard = svg.querySelectorAll("[data-action],[data-choose]").length > 0;
+    if (onBoard && rest.length > 1) {
+      // The board offers these: on a phone the list folds away so the board keeps the room.
+      decision.append(h("p", { class: "hint", text: "Tap a ringed part of the board, or choose from the list." }),
+        h("details", { class: "choices", open: wide() || st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
+          h("summary", { text: `All ${rest.length} choices in words` }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
+    } else if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
     drawUndo();
   }
 
@@ -575,7 +578,7 @@ export async function gamePage(root, gameId, meta) {
     drawTabs();
     const legal = st.replay ? [] : v.legal || [];
     const d = decisionOf(view);
-    const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d ? d.kind : null, prev: highlightBase() });
+    const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d && !st.replay && !v.over ? d.kind : null, prev: highlightBase() });
     zoom.setBase(layout);
     drawDecision();
     drawPlayers(view);

@@ -330,6 +330,8 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "take":
         return f"{who()} takes {_cubes(e)} from the Stock Yard"
     if t == "excavate":
+        if not e["rubble"]:
+            return f"{who()} excavates nothing (no rubble within reach)"
         text = f"{who()} excavates {e['rubble']} rubble"
         done = [_slot(cfg, s) for s in e.get("sites", [])]
         return text + (f", clearing {', '.join(done)}" if done else "")
@@ -337,12 +339,18 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         where = f" from {_slot(cfg, e['space'])}" if e.get("space") else ""
         return f"{who()} clears the next space with #3: {e['rubble']} rubble{where}"
     if t == "convert":
-        text = f"{who()} converts: +{e['steel']} steel, +{e['stone']} stone"
+        made = [f"{e[k]} {k}" for k in ("steel", "stone") if e.get(k)]
+        text = f"{who()} makes {' and '.join(made)} at the Works" if made else f"{who()} converts nothing"
         if e.get("failed"):
             text += f" ({e['failed']} stone conversion(s) failed: none in the bag)"
         return text
     if t == "lay":
-        return f"{who()} lays {e['cards']} track card(s)"
+        n = int(e["cards"])
+        if not n:
+            return f"{who()} lays no track (no steel, or no excavated track card)"
+        cards = e.get("tracks") or []
+        which = f" ({', '.join(f'no. {c + 1}' for c in cards)})" if cards else ""
+        return f"{who()} lays {_plural(n, 'track card')}{which}"
     if t == "build":
         return f"{who()} builds site {e['site']} of {_station(cfg, e['station'])} ({e['vp']} VP)"
     if t == "buy":
@@ -383,7 +391,7 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "restock":
         text = f"Stock Yard restocked from the bag: {_cubes(e)}"
         if e.get("events"):
-            text += f", and {e['events']} event cube(s)"
+            text += f"; {_plural(int(e['events']), 'event cube')} to the Event Track"
         return text
     if t == "event":
         kind = e["kind"]

@@ -609,7 +609,7 @@ export function renderBoard(svg, view, title, legal, opts = {}) {
   const width = Math.max(340, Math.round(opts.width || 1000));
   const ia = interactions(legal);
   const fresh = opts.prev ? changes(opts.prev, view.observation) : new Set();
-  const decision = (legal && legal.length && opts.decision) || null;
+  const decision = opts.decision || null; // the pending decision's kind: what a tap on the board would try
   svg.replaceChildren();
   svg.appendChild(el("defs", {},
     el("linearGradient", { id: "mountain", x1: 0, y1: 0, x2: 0, y2: 1 },
