@@ -173,8 +173,9 @@ export async function gamePage(root, gameId, meta) {
   }
 
   function refuse(message, text, why = null) {
-    const clean = String(message).replace(/\s*Legal: .*$/s, "").replace(/\(([^)]*)\)\s*$/, "— $1");
-    st.error = { text: why ? `${why}. ${clean}` : clean, action: text };
+    // The board knows the specific reason (taken, fog); the server's sentence confirms it.
+    const clean = String(message).replace(/\s*Legal: .*$/s, "");
+    st.error = { text: why ? `${why}.` : clean, server: clean, action: text };
     drawDecision();
     const box = decision.querySelector(".refusal");
     if (box) box.scrollIntoView({ block: "nearest" });

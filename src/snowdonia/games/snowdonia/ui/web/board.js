@@ -518,7 +518,7 @@ function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
   obs.engine_shed.forEach((t, k) => {
     const tr = trains[String(t.train)] || { name: "", cost: "?" };
     const x = x0 + 10 + (k % perRow) * (cw + 6);
-    const y = y0 + 32 + Math.floor(k / perRow) * 118;
+    const y = y0 + 32 + Math.floor(k / perRow) * 132;
     const choices = ia.buy.get(t.train);
     const attrs = interactive({ class: "train", "data-train": t.train, "data-info": `train:${t.train}` }, {
       action: choices && choices.length === 1 ? choices[0] : null,
@@ -528,18 +528,18 @@ function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
       label: choices && choices.length === 1 ? ia.labels.get(choices[0]) : `Train No. ${t.train} ${tr.name}`,
     });
     const tg = el("g", attrs);
-    tg.appendChild(el("rect", { x, y, width: cw, height: 112, rx: 6, fill: "#fff", stroke: "#4d5a66" }));
+    tg.appendChild(el("rect", { x, y, width: cw, height: 126, rx: 6, fill: "#fff", stroke: "#4d5a66" }));
     tg.appendChild(text(x + 7, y + 17, `No. ${t.train}`, { "font-size": F.body, "font-weight": 700 }));
     tg.appendChild(text(x + 7, y + 33, tr.name, { "font-size": F.small }));
     tg.appendChild(el("path", { d: `M ${x + 10} ${y + 60} h 40 v -12 h 12 v -9 h 7 v 21 h 5 v 7 h -64 z`, fill: "#335" }));
     tg.appendChild(text(x + 7, y + 84, `${tr.cost} steel`, { "font-size": F.small }));
     for (let i = 0; i < t.coal; i++) tg.appendChild(cube(x + 68 + i * 12, y + 74, CUBE.coal, 10));
-    const ab = wrap(abilityShort(title, t.train), 13).slice(0, 1);
-    tg.appendChild(text(x + 7, y + 103, ab[0] || "", { "font-size": F.small, fill: "#2c3a46" }));
+    const ab = wrap(abilityShort(title, t.train), 13).slice(0, 2);
+    tg.appendChild(multiline(x + 7, y + 103, ab, 15, { "font-size": F.small, fill: "#2c3a46" }));
     g.appendChild(tg);
   });
   const rows = Math.max(1, Math.ceil(obs.engine_shed.length / perRow));
-  let height = 32 + rows * 118 + 6;
+  let height = 32 + rows * 132 + 6;
   if (obs.set_aside_train) {
     g.appendChild(text(x0 + 12, y0 + height + 4, `Set aside: No. ${obs.set_aside_train}`, { "font-size": F.small, fill: "#2c3a46", "data-info": "set_aside_train", class: "info" }));
     height += 18;
