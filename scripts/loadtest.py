@@ -8,6 +8,14 @@ throughput, and the server's memory per game (RSS growth / games; the games stay
 server's live cache). Not a test: a measurement for docs/web.md.
 
     python3 scripts/loadtest.py --games 100 --players 3
+
+With `--bot-games N` it measures what a person feels while the server's bots work hard: N
+games of three bots of the strongest level think on the server, and `--games` all-human
+games are played by this script at a person's pace (`--think-ms` between moves, default
+300 ms); it reports the p50/p99 latency of those human moves (POST /actions) and how many
+bot moves the server made meanwhile.
+
+    python3 scripts/loadtest.py --bot-games 20 --bot-level mcts:1s --games 4 --human-moves 150
 """
 
 from __future__ import annotations
@@ -82,7 +90,7 @@ async def request(client: httpx.AsyncClient, method: str, url: str, **kw: object
 
 
 async def play(client: httpx.AsyncClient, gid: str, tokens: dict[int, str], rng: random.Random,
-               latencies: list[float]) -> int:
+               latencies: list[float], limit: int | None = None, think: float = 0.0) -> int:
     moves = 0
     seat: int | None = None
     while True:
@@ -92,6 +100,10 @@ async def play(client: httpx.AsyncClient, gid: str, tokens: dict[int, str], rng:
                 return moves
             seat = view["observation"]["current_player"]
         assert seat is not None
+        if limit is not None and moves >= limit:
+            return moves
+        if think:
+            await asyncio.sleep(think)
         auth = {"Authorization": f"Bearer {tokens[seat]}"}
         view = (await request(client, "GET", f"/api/games/{gid}", headers=auth)).json()
         choice = rng.choice(view["legal"])["text"]
@@ -144,24 +156,84 @@ async def run(url: str, games: int, players: int, seed: int, pid: int) -> dict[s
     }
 
 
+async def run_with_bots(url: str, bot_games: int, level: str, games: int, players: int, seed: int,
+                        human_moves: int, think_ms: float, pid: int) -> dict[str, float]:
+    """Human-move latency while `bot_games` all-bot games of `level` think on the server."""
+    limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
+    async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as client:
+        await client.get("/api/meta")
+        bots = []
+        for i in range(bot_games):
+            r = await client.post("/api/games", json={"players": 3, "seats": [level] * 3, "seed": seed + 500 + i})
+            if r.status_code != 201:
+                raise RuntimeError(f"cannot create a bot game: {r.status_code} {r.text[:200]}")
+            bots.append(r.json()["id"])
+
+        async def bot_moves() -> int:
+            total = 0
+            for gid in bots:
+                total += (await request(client, "GET", f"/api/games/{gid}")).json()["move"]
+            return total
+
+        await asyncio.sleep(2.0)  # let every bot game start thinking
+        created = []
+        for i in range(games):
+            r = await client.post("/api/games", json={"players": players, "seats": ["human"] * players, "seed": seed + i})
+            g = r.json()
+            created.append((g["id"], {s["seat"]: s["token"] for s in g["seats"]}))
+        latencies: list[float] = []
+        b0 = await bot_moves()
+        cpu0 = cpu_seconds(pid)
+        t0 = time.perf_counter()
+        per_game = max(1, human_moves // games)
+        counts = await asyncio.gather(*[
+            play(client, gid, tokens, random.Random(seed + i), latencies, per_game, think_ms / 1000)
+            for i, (gid, tokens) in enumerate(created)
+        ])
+        wall = time.perf_counter() - t0
+        cpu = cpu_seconds(pid) - cpu0
+        b1 = await bot_moves()
+    lat = sorted(latencies)
+    return {
+        "bot_games": bot_games, "moves": sum(counts), "wall_s": wall, "bot_moves": b1 - b0,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
+        "max_ms": 1000 * lat[-1], "server_cpu_s": cpu,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
+    ap.add_argument("--bot-games", type=int, default=0, help="all-bot games thinking meanwhile (human latency mode)")
+    ap.add_argument("--bot-level", default="mcts:1s")
+    ap.add_argument("--human-moves", type=int, default=150)
+    ap.add_argument("--think-ms", type=float, default=300.0)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite'}"
         proc, url = start_server(db, Path(tmp) / "server.log")
         try:
-            res = asyncio.run(run(url, args.games, args.players, args.seed, proc.pid))
+            if args.bot_games:
+                res = asyncio.run(run_with_bots(url, args.bot_games, args.bot_level, args.games, args.players,
+                                                args.seed, args.human_moves, args.think_ms, proc.pid))
+            else:
+                res = asyncio.run(run(url, args.games, args.players, args.seed, proc.pid))
         except Exception:
             print("server log tail:\n" + (Path(tmp) / "server.log").read_text()[-3000:], file=sys.stderr)
             raise
         finally:
             proc.terminate()
             proc.wait(timeout=20)
+    if args.bot_games:
+        print(f"{res['moves']} human moves in {res['wall_s']:.1f} s while {res['bot_games']} games of three "
+              f"{args.bot_level} bots thought ({res['bot_moves']} bot moves meanwhile, server CPU {res['server_cpu_s']:.1f} s)")
+        print(f"human move latency (POST /actions): p50 {res['p50_ms']:.1f} ms, p99 {res['p99_ms']:.1f} ms, "
+              f"max {res['max_ms']:.1f} ms")
+        return
     print(f"{res['games']} concurrent {res['players']}-player games, {res['moves']} moves in {res['wall_s']:.1f} s "
           f"({res['moves_per_s']:.0f} moves/s)")
     print(f"move latency (POST /actions): p50 {res['p50_ms']:.1f} ms, p99 {res['p99_ms']:.1f} ms, max {res['max_ms']:.1f} ms")

@@ -9,14 +9,13 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
-from tests.web.conftest import auth, create, wait_for
+from tests.web.conftest import auth, create, make_app, wait_for
 
 import snowdonia
 from snowdonia.store import restore, snapshot
-from snowdonia.web.app import create_app
 
 
-def _state(g: snowdonia.Game) -> dict[str, Any]:
+def _state(g: Any) -> dict[str, Any]:
     return {
         "obs": [g.observation(s) for s in [None, *range(g.players)]],
         "rng": g.rng, "deck": g.deck, "discard": g.discard, "history": g.history,
@@ -39,7 +38,7 @@ def test_snapshot_restores_the_exact_position() -> None:
 
 
 def test_restart_keeps_every_game_at_the_same_move(db_url: str) -> None:
-    app = create_app(db_url)
+    app = make_app(db_url)
     with TestClient(app) as client:
         g = create(client, ["human", "human", "human"], seed=31)
         gid = g["id"]
@@ -56,7 +55,7 @@ def test_restart_keeps_every_game_at_the_same_move(db_url: str) -> None:
     app.state.store.close()
     del app
 
-    app2 = create_app(db_url)
+    app2 = make_app(db_url)
     with TestClient(app2) as client2:
         assert client2.get(f"/api/games/{gid}").json() == expected_pub
         for s, t in tokens.items():
@@ -71,7 +70,7 @@ def test_restart_keeps_every_game_at_the_same_move(db_url: str) -> None:
 
 
 def test_racing_clicks_exactly_one_wins(db_url: str) -> None:
-    app = create_app(db_url)
+    app = make_app(db_url)
 
     async def race() -> None:
         transport = httpx.ASGITransport(app=app)
@@ -103,18 +102,18 @@ def test_racing_clicks_exactly_one_wins(db_url: str) -> None:
 
 def test_bots_resume_when_the_server_starts(db_url: str) -> None:
     # Stored without an event loop running, so no bot has moved yet.
-    app = create_app(db_url)
-    gid, _ = app.state.live.create(2, ["random", "greedy"], 81, {})
+    app = make_app(db_url)
+    gid, _ = app.state.live.create("snowdonia", 2, ["random", "greedy"], [None, None], 81, None, {})
     assert app.state.store.game_row(gid).move == 0
     app.state.store.close()
-    app2 = create_app(db_url)
+    app2 = make_app(db_url)
     with TestClient(app2):
         wait_for(lambda: app2.state.store.game_row(gid).over)  # no request touches the game
     app2.state.store.close()
 
 
 def test_the_live_cache_forgets_idle_games_not_their_state(db_url: str) -> None:
-    app = create_app(db_url, cache_size=2)
+    app = make_app(db_url, cache_size=2)
     with TestClient(app) as client:
         games = [create(client, ["human", "human"], seed=90 + i) for i in range(4)]
         views = {}

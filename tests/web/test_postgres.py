@@ -17,10 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import auth, create
+from tests.web.conftest import auth, create, make_app
 from tests.web.server import free_port
-
-from snowdonia.web.app import create_app
 
 pytestmark = pytest.mark.slow
 
@@ -79,7 +77,7 @@ def pg_url() -> Iterator[str]:
 
 
 def test_whole_game_and_restart_on_postgres(pg_url: str) -> None:
-    app = create_app(pg_url)
+    app = make_app(pg_url)
     with TestClient(app) as client:
         g = create(client, ["human", "human", "random"], seed=2**62 + 5)  # a seed needing 63 bits
         gid = g["id"]
@@ -105,7 +103,7 @@ def test_whole_game_and_restart_on_postgres(pg_url: str) -> None:
         assert moves >= 45 or client.get(f"/api/games/{gid}").json()["over"]
         expected = client.get(f"/api/games/{gid}", headers=auth(tokens[0])).json()
     app.state.store.close()
-    app2 = create_app(pg_url)
+    app2 = make_app(pg_url)
     with TestClient(app2) as client2:
         again = client2.get(f"/api/games/{gid}", headers=auth(tokens[0])).json()
         # The bot may have moved on after the snapshot of `expected`; never backwards.
@@ -116,7 +114,7 @@ def test_whole_game_and_restart_on_postgres(pg_url: str) -> None:
 
 
 def test_racing_clicks_on_postgres(pg_url: str) -> None:
-    app = create_app(pg_url)
+    app = make_app(pg_url)
 
     async def race() -> None:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:

@@ -27,12 +27,12 @@ def contracts_in(payload: Any) -> set[int]:
     def walk(x: Any, key: str | None) -> None:
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "contract" and isinstance(v, int):
+                if k == "contract" and isinstance(v, int) and not isinstance(v, bool):
                     found.add(v)
                 walk(v, k)
         elif isinstance(x, list):
             for v in x:
-                if key in _CARD_KEYS and isinstance(v, int):
+                if key in _CARD_KEYS and isinstance(v, int) and not isinstance(v, bool):
                     found.add(v)
                 walk(v, key)
         elif isinstance(x, str):
@@ -68,11 +68,13 @@ def test_no_payload_of_a_whole_game_leaks(client: TestClient) -> None:
     seats: list[int | None] = [None, *tokens]
     kinds_seen: set[str] = set()
     with client.websocket_connect(f"/ws/games/{gid}") as s0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as s1, \
-            client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as s2, \
-            client.websocket_connect(f"/ws/games/{gid}?token={tokens[2]}") as s3, \
-            client.websocket_connect(f"/ws/games/{gid}?token={tokens[3]}") as s4:
+            client.websocket_connect(f"/ws/games/{gid}") as s1, \
+            client.websocket_connect(f"/ws/games/{gid}") as s2, \
+            client.websocket_connect(f"/ws/games/{gid}") as s3, \
+            client.websocket_connect(f"/ws/games/{gid}") as s4:
         s0.send_json({"token": None})
+        for i, sock in enumerate((s1, s2, s3, s4)):
+            sock.send_json({"token": tokens[i]})
         sockets = dict(zip(seats, (s0, s1, s2, s3, s4), strict=True))
         move = 0
         while True:

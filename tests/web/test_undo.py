@@ -6,13 +6,16 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.web.conftest import auth, create
-
-from snowdonia.web.app import create_app
+from tests.web.conftest import auth, create, make_app
 
 
 def _view(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
     return client.get(f"/api/games/{gid}", headers=auth(token) if token else {}).json()
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Equal views but for the revision, which every change (undo too) bumps."""
+    return {**a, "revision": None} == {**b, "revision": None}
 
 
 def _act(client: TestClient, gid: str, token: str, text: str, move: int) -> dict[str, Any]:
@@ -41,9 +44,10 @@ def test_undo_own_placement_restores_every_view(client: TestClient) -> None:
     r = client.post(f"/api/games/{gid}/undo", json={"move": 1}, headers=auth(tokens[seat]))
     assert r.status_code == 200, r.text
     assert r.json()["move"] == 0
+    assert r.json()["revision"] == 2
     for s, t in tokens.items():
-        assert _view(client, gid, t) == before[s]
-    assert _view(client, gid) == before_pub
+        assert _same(_view(client, gid, t), before[s])
+    assert _same(_view(client, gid), before_pub)
 
 
 def test_undo_refused_after_randomness_or_another_players_decision(client: TestClient) -> None:
@@ -58,9 +62,9 @@ def test_undo_refused_after_randomness_or_another_players_decision(client: TestC
         assert not pub["over"], "the game ended before both refusals were seen"
         seat = pub["observation"]["current_player"]
         mine = _view(client, gid, tokens[seat])
-        rng_before = live.sessions[gid].game.rng
+        rng_before = live.sessions[gid].position.chance_state()
         after = _act(client, gid, tokens[seat], rng.choice(mine["legal"])["text"], mine["move"])
-        random_revealed = live.sessions[gid].game.rng != rng_before
+        random_revealed = live.sessions[gid].position.chance_state() != rng_before
         last_by = seat
         if random_revealed:
             r = client.post(f"/api/games/{gid}/undo", json={"move": after["move"]}, headers=auth(tokens[last_by]))
@@ -78,7 +82,7 @@ def test_undo_refused_after_randomness_or_another_players_decision(client: TestC
 
 
 def test_undo_survives_a_restart(db_url: str) -> None:
-    app = create_app(db_url)
+    app = make_app(db_url)
     with TestClient(app) as client:
         g = create(client, ["human", "human"], seed=23)
         gid = g["id"]
@@ -92,7 +96,7 @@ def test_undo_survives_a_restart(db_url: str) -> None:
         assert r.status_code == 200
         expected = {s: _view(client, gid, t) for s, t in tokens.items()}
     app.state.store.close()
-    app2 = create_app(db_url)
+    app2 = make_app(db_url)
     with TestClient(app2) as client2:
         for s, t in tokens.items():
             assert _view(client2, gid, t) == expected[s]

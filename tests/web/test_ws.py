@@ -25,8 +25,9 @@ def test_pushes_reach_each_seat_and_spectators(client: TestClient) -> None:
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     seat = client.get(f"/api/games/{gid}").json()["observation"]["current_player"]
     other = 1 - seat
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[other]}") as ws_other, \
+    with client.websocket_connect(f"/ws/games/{gid}") as ws_other, \
             client.websocket_connect(f"/ws/games/{gid}") as ws_pub:
+        ws_other.send_json({"token": tokens[other]})
         ws_pub.send_json({"token": None})
         first = ws_other.receive_json()
         assert first["seat"] == other and first["move"] == 0 and first["legal"] == []
@@ -61,7 +62,8 @@ def test_token_as_first_message_and_bot_moves_arrive(client: TestClient) -> None
 @pytest.mark.timeout(60)
 def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
     g = create(client, ["human"], seed=53)
-    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"token": "forged"})
         assert "error" in ws.receive_json()
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
@@ -71,6 +73,12 @@ def test_bad_token_and_unknown_game_are_refused(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as exc:
             ws.receive_json()
         assert exc.value.code == 4404
+    # A token in the URL would reach access logs: refused, whatever the token.
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][0]['token']}") as ws:
+        assert "first message" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4400
 
 
 @pytest.mark.timeout(60)

@@ -1,10 +1,16 @@
 """The tables and the few transactions the web app needs.
 
-One row per decision (`moves`, unique on game and move number: that constraint is what
-makes two racing clicks on two server workers end with exactly one winner) and a
-snapshot every `SNAPSHOT_EVERY` decisions, so loading a position replays at most that many
-decisions. Every decision is committed before the caller answers, so killing the server
-loses nothing that a client was told had happened.
+One row per game (`games`) carrying a `revision` that every change bumps; a write commits only
+if the stored revision is the one the writer read (a conditional UPDATE inside the write's
+transaction), so two server processes holding different ideas of a game can never both
+write: the stale one gets `StaleWrite` and reloads. One row per decision (`moves`, primary key
+game and decision number) and a snapshot every `SNAPSHOT_EVERY` decisions, so loading a
+position replays at most that many decisions. Every decision is committed before the caller
+answers, so killing the server loses nothing a client was told had happened.
+
+Databases written by older versions are brought up to date when a `Store` opens them
+(`migrate`): missing columns are added with the value an older row implies. It is
+idempotent and runs at every start.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +42,12 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 SNAPSHOT_EVERY = 20
@@ -54,10 +63,26 @@ games = Table(
     Column("scenario", String(40), nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("settings", JSON, nullable=False),
-    Column("seats", JSON, nullable=False),  # per seat: "human" or a bot spec
+    Column("seats", JSON, nullable=False),  # per seat: "human" or a bot level
     Column("move", Integer, nullable=False, default=0),
     Column("over", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
+    # ---- added by the platform (migrated into older databases, see MIGRATIONS)
+    Column("game", String(40), nullable=False, server_default="snowdonia"),  # the title
+    Column("revision", Integer, nullable=False, server_default="0"),
+    Column("private", Boolean, nullable=False, server_default="0"),
+    Column("seeded", Boolean, nullable=False, server_default="0"),  # the creator chose the seed
+    Column("names", JSON, nullable=True),  # display name per seat (None: the default name)
+    Column("table_opts", JSON, nullable=True),  # {"bot_delay_ms", "clock": {...}}
+    Column("seat_state", JSON, nullable=True),  # per seat: {"taken_over_by", "left_ms"}
+    Column("turn_started_at", Float, nullable=True),  # when the pending decision began
+    Column("clock_deadline", Float, nullable=True, index=True),  # when the decider's time runs out
+    Column("waiting", String(8), nullable=True),  # "bot" / "human": who decides now
+    Column("turn", Integer, nullable=True),  # the seat that decides now
+    Column("bot_lease", String(40), nullable=True),  # the process whose bot is thinking
+    Column("bot_lease_until", Float, nullable=True),
+    Column("creator", String(64), nullable=True, index=True),  # hash of the creating client
+    Column("series_id", String(32), nullable=True),
 )
 
 tokens = Table(
@@ -75,6 +100,7 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("bot", String(40), nullable=True),  # the bot level that made it (None: a person)
 )
 
 snapshots = Table(
@@ -84,14 +110,64 @@ snapshots = Table(
     Column("data", LargeBinary, nullable=False),
 )
 
+table_events = Table(
+    # What happens at the table rather than in the game: a bot takes over a seat, the player
+    # reclaims it. Shown in the game's log beside the engine's events.
+    "table_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), nullable=False, index=True),
+    Column("move", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("data", JSON, nullable=False),
+)
 
-class StaleMove(Exception):
-    """Someone else's decision number `n` was stored first."""
+player_keys = Table(
+    "players", metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+series = Table(
+    "series", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player", String(64), nullable=False, index=True),  # hash of the player key
+    Column("created_at", Float, nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("name", String(40), nullable=True),
+)
+
+series_games = Table(
+    "series_games", metadata,
+    Column("series_id", String(32), primary_key=True),
+    Column("train", Integer, primary_key=True),
+    Column("game_id", String(32), nullable=False),
+)
+
+bests = Table(
+    # Personal bests of a player key: per train ("train", n) and per whole series ("series", 0).
+    "bests", metadata,
+    Column("player", String(64), primary_key=True),
+    Column("kind", String(12), primary_key=True),
+    Column("train", Integer, primary_key=True),
+    Column("score", Integer, nullable=False),
+    Column("ref", String(32), nullable=False),  # the game or series that set it
+    Column("at", Float, nullable=False),
+)
+
+
+class StaleWrite(Exception):
+    """The game changed since it was read (another request or another server process wrote
+    first); nothing was written."""
+
+
+StaleMove = StaleWrite  # the name older code used
 
 
 @dataclass(frozen=True)
 class GameRow:
     id: str
+    game: str
     players: int
     scenario: str
     seed: int
@@ -101,22 +177,37 @@ class GameRow:
     over: bool
     result: dict[str, Any] | None
     created_at: float
+    updated_at: float
+    revision: int = 0
+    private: bool = False
+    seeded: bool = False
+    names: list[str | None] = field(default_factory=list)
+    table_opts: dict[str, Any] = field(default_factory=dict)
+    seat_state: list[dict[str, Any]] = field(default_factory=list)
+    turn_started_at: float | None = None
+    clock_deadline: float | None = None
+    series_id: str | None = None
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """What it takes to rebuild the current position: the newest snapshot, the decisions
-    after it, and who took each decision of the whole game."""
+    """What it takes to rebuild a position: the newest snapshot at or before it, the decisions
+    after that snapshot, and who took each decision of the whole game (seat, bot level)."""
 
     row: GameRow
     snapshot: bytes
     snapshot_move: int
     actions_after: list[str]
-    seat_of_move: list[int]
+    movers: list[tuple[int, str | None]]
+
+    @property
+    def seat_of_move(self) -> list[int]:
+        return [s for s, _ in self.movers]
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_database_url() -> str:
@@ -135,7 +226,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # process (the WAL is in the OS cache); only a power cut could lose the last commits.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA busy_timeout=10000")
     cur.close()
 
 
@@ -147,74 +238,177 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def migrate(engine: Engine) -> list[str]:
+    """Bring an existing database up to the current tables: create missing tables, add
+    missing columns (with the server default an older row implies). Idempotent; returns
+    what it changed, e.g. ["games.game", "games.revision", ...]."""
+    metadata.create_all(engine)
+    changed: list[str] = []
+    insp = inspect(engine)
+    for table in metadata.sorted_tables:
+        have = {c["name"] for c in insp.get_columns(table.name)}
+        for col in table.columns:
+            if col.name in have:
+                continue
+            ddl = f"ALTER TABLE {table.name} ADD COLUMN {col.name} {col.type.compile(dialect=engine.dialect)}"
+            if col.server_default is not None:
+                default = col.server_default.arg  # type: ignore[attr-defined]
+                if isinstance(col.type, Boolean):
+                    default = "TRUE" if default in ("1", "true") else "FALSE"
+                    if engine.dialect.name == "sqlite":
+                        default = "1" if default == "TRUE" else "0"
+                    ddl += f" DEFAULT {default} NOT NULL"
+                elif isinstance(col.type, Integer):
+                    ddl += f" DEFAULT {int(default)} NOT NULL"
+                else:
+                    ddl += f" DEFAULT '{default}' NOT NULL"
+            with engine.begin() as c:
+                c.execute(text(ddl))
+                if col.index:
+                    c.execute(text(f"CREATE INDEX IF NOT EXISTS ix_{table.name}_{col.name} ON {table.name} ({col.name})"))
+            changed.append(f"{table.name}.{col.name}")
+    if "games.waiting" in changed:
+        # Older rows: who decides next is unknown until the game is loaded; an unfinished game
+        # with a bot seat may need its bot, so the start-up sweep looks at it.
+        with engine.begin() as c:
+            c.execute(update(games).where(games.c.over.is_(False)).values(waiting="unknown"))
+    return changed
+
+
+def _row(r: Any) -> GameRow:
+    seats = _json(r["seats"])
+    n = len(seats)
+    names = _json(r["names"]) or [None] * n
+    state = _json(r["seat_state"]) or [{} for _ in range(n)]
+    return GameRow(
+        id=r["id"], game=r["game"] or "snowdonia", players=r["players"], scenario=r["scenario"], seed=r["seed"],
+        settings=_json(r["settings"]), seats=seats, move=r["move"], over=bool(r["over"]),
+        result=_json(r["result"]), created_at=r["created_at"], updated_at=r["updated_at"],
+        revision=r["revision"] or 0, private=bool(r["private"]), seeded=bool(r["seeded"]),
+        names=list(names), table_opts=_json(r["table_opts"]) or {}, seat_state=list(state),
+        turn_started_at=r["turn_started_at"], clock_deadline=r["clock_deadline"], series_id=r["series_id"],
+        turn=r["turn"],
+    )
+
+
 class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
+        self.migrated = migrate(self.engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
 
+    # ------------------------------------------------------------------ notifications
+    def _notify(self, c: Connection, game_id: str) -> None:
+        """Tell every server process on this database that a game changed (PostgreSQL's
+        NOTIFY is delivered when the transaction commits, and only then)."""
+        if self.is_postgres:
+            c.execute(text("SELECT pg_notify('snowdonia_games', :gid)"), {"gid": game_id})
+
     # ------------------------------------------------------------------ writes
     def create_game(
-        self, game_id: str, players: int, scenario: str, seed: int, settings: dict[str, Any],
-        seats: list[str], token_hashes: dict[int, str], first_snapshot: bytes,
+        self, game_id: str, values: dict[str, Any], token_hashes: dict[int, str], first_snapshot: bytes,
     ) -> None:
         now = time.time()
         with self.engine.begin() as c:
             c.execute(insert(games).values(
-                id=game_id, created_at=now, updated_at=now, players=players, scenario=scenario,
-                seed=seed, settings=settings, seats=seats, move=0, over=False, result=None,
+                id=game_id, created_at=now, updated_at=now, move=0, over=False, result=None, revision=0,
+                **values,
             ))
             for seat, h in token_hashes.items():
                 c.execute(insert(tokens).values(token_hash=h, game_id=game_id, seat=seat))
             c.execute(insert(snapshots).values(game_id=game_id, move=0, data=first_snapshot))
+            self._notify(c, game_id)
+
+    def _bump(self, c: Connection, game_id: str, revision: int, values: dict[str, Any]) -> int:
+        """The conditional update every write starts with: only from `revision`."""
+        done = c.execute(
+            update(games).where(games.c.id == game_id, games.c.revision == revision)
+            .values(revision=revision + 1, updated_at=time.time(), **values)
+        )
+        if done.rowcount != 1:
+            raise StaleWrite(f"game {game_id} changed since revision {revision}")
+        return revision + 1
 
     def append_move(
-        self, game_id: str, n: int, seat: int, action: str, snapshot: bytes | None,
-        over: bool, result: dict[str, Any] | None,
-    ) -> None:
-        """Store decision number n (0-based) in one transaction. Raises StaleMove if that
-        number is taken already (another worker or a racing request got there first)."""
+        self, game_id: str, revision: int, n: int, seat: int, action: str, bot: str | None,
+        snapshot: bytes | None, values: dict[str, Any], events: Sequence[dict[str, Any]] = (),
+    ) -> int:
+        """Store decision number n (0-based) of a game read at `revision`, in one transaction;
+        returns the new revision. Raises StaleWrite, writing nothing, if the game changed."""
         try:
             with self.engine.begin() as c:
-                c.execute(insert(moves).values(game_id=game_id, n=n, seat=seat, action=action, at=time.time()))
-                done = c.execute(
-                    update(games).where(games.c.id == game_id, games.c.move == n)
-                    .values(move=n + 1, over=over, result=result, updated_at=time.time())
-                )
-                if done.rowcount != 1:
-                    raise StaleMove(f"game {game_id} is no longer at move {n}")
+                new = self._bump(c, game_id, revision, {"move": n + 1, **values})
+                c.execute(insert(moves).values(game_id=game_id, n=n, seat=seat, action=action, at=time.time(), bot=bot))
                 if snapshot is not None:
+                    c.execute(delete(snapshots).where(snapshots.c.game_id == game_id, snapshots.c.move == n + 1))
                     c.execute(insert(snapshots).values(game_id=game_id, move=n + 1, data=snapshot))
+                self._add_events(c, game_id, events)
+                self._notify(c, game_id)
+                return new
         except IntegrityError as exc:
-            raise StaleMove(f"move {n} of game {game_id} is already stored") from exc
+            raise StaleWrite(f"move {n} of game {game_id} is already stored") from exc
 
-    def remove_last_move(self, game_id: str, n: int) -> None:
-        """Undo: drop decision number n-1 of a game that is at move n, and any snapshot
-        taken after it."""
+    def truncate(self, game_id: str, revision: int, to_move: int, values: dict[str, Any],
+                 events: Sequence[dict[str, Any]] = ()) -> int:
+        """Undo: keep the first `to_move` decisions of a game read at `revision`; drops the
+        later decisions and snapshots. Returns the new revision; StaleWrite if it changed."""
+        with self.engine.begin() as c:
+            new = self._bump(c, game_id, revision, {"move": to_move, "over": False, "result": None, **values})
+            c.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.n >= to_move))
+            c.execute(delete(snapshots).where(snapshots.c.game_id == game_id, snapshots.c.move > to_move))
+            # Table events after the new end keep their order but now sit at the new end.
+            c.execute(update(table_events).where(table_events.c.game_id == game_id, table_events.c.move > to_move)
+                      .values(move=to_move))
+            self._add_events(c, game_id, events)
+            self._notify(c, game_id)
+            return new
+
+    def update_game(self, game_id: str, revision: int, values: dict[str, Any],
+                    events: Sequence[dict[str, Any]] = ()) -> int:
+        """A change of the table (a name, a takeover, a reclaim) from `revision`."""
+        with self.engine.begin() as c:
+            new = self._bump(c, game_id, revision, values)
+            self._add_events(c, game_id, events)
+            self._notify(c, game_id)
+            return new
+
+    def _add_events(self, c: Connection, game_id: str, events: Iterable[dict[str, Any]]) -> None:
+        for e in events:
+            c.execute(insert(table_events).values(game_id=game_id, move=int(e["move"]), at=time.time(), data=e))
+
+    def claim_bot(self, game_id: str, revision: int, owner: str, until: float) -> bool:
+        """Take the lease for thinking a bot move at `revision` (one process thinks at a time);
+        False when another process holds a live lease or the game moved on."""
+        now = time.time()
         with self.engine.begin() as c:
             done = c.execute(
-                update(games).where(games.c.id == game_id, games.c.move == n)
-                .values(move=n - 1, over=False, result=None, updated_at=time.time())
+                update(games).where(
+                    games.c.id == game_id, games.c.revision == revision,
+                    (games.c.bot_lease.is_(None)) | (games.c.bot_lease_until < now) | (games.c.bot_lease == owner),
+                ).values(bot_lease=owner, bot_lease_until=until)
             )
-            if done.rowcount != 1:
-                raise StaleMove(f"game {game_id} is no longer at move {n}")
-            c.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.n >= n - 1))
-            c.execute(delete(snapshots).where(snapshots.c.game_id == game_id, snapshots.c.move >= n))
+            return done.rowcount == 1
 
     # ------------------------------------------------------------------ reads
     def game_row(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as c:
             r = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
-        if r is None:
-            return None
-        return GameRow(
-            id=r["id"], players=r["players"], scenario=r["scenario"], seed=r["seed"],
-            settings=_json(r["settings"]), seats=_json(r["seats"]), move=r["move"], over=r["over"],
-            result=_json(r["result"]) if r["result"] is not None else None, created_at=r["created_at"],
-        )
+        return None if r is None else _row(r)
+
+    def revision(self, game_id: str) -> int | None:
+        with self.engine.connect() as c:
+            return c.execute(select(games.c.revision).where(games.c.id == game_id)).scalar_one_or_none()
 
     def current_move(self, game_id: str) -> int | None:
         with self.engine.connect() as c:
@@ -226,14 +420,27 @@ class Store:
                 select(tokens.c.seat).where(tokens.c.token_hash == hash_token(token), tokens.c.game_id == game_id)
             ).scalar_one_or_none()
 
-    def load(self, game_id: str, upto: int | None = None) -> Loaded | None:
-        """The newest snapshot at or before `upto` (default: the current move) and the
-        decisions after it."""
-        row = self.game_row(game_id)
-        if row is None:
-            return None
-        target = row.move if upto is None else min(upto, row.move)
+    def seats_for_tokens(self, token_list: Sequence[str]) -> list[tuple[str, int, str]]:
+        """(game id, seat, token) for each token that is a seat of some game."""
+        by_hash = {hash_token(t): t for t in token_list}
+        if not by_hash:
+            return []
         with self.engine.connect() as c:
+            rows = c.execute(select(tokens.c.token_hash, tokens.c.game_id, tokens.c.seat)
+                             .where(tokens.c.token_hash.in_(list(by_hash)))).all()
+        order = {h: i for i, h in enumerate(by_hash)}
+        rows = sorted(rows, key=lambda r: order[r.token_hash])
+        return [(r.game_id, r.seat, by_hash[r.token_hash]) for r in rows]
+
+    def load(self, game_id: str, upto: int | None = None) -> Loaded | None:
+        """The newest snapshot at or before `upto` (default: the current move), the decisions
+        after it, and who made every decision; all read in one transaction."""
+        with self.engine.connect() as c:
+            r = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if r is None:
+                return None
+            row = _row(r)
+            target = row.move if upto is None else min(upto, row.move)
             snap = c.execute(
                 select(snapshots.c.move, snapshots.c.data)
                 .where(snapshots.c.game_id == game_id, snapshots.c.move <= target)
@@ -242,12 +449,12 @@ class Store:
             if snap is None:
                 raise RuntimeError(f"game {game_id} has no snapshot at or before move {target}")
             rows = c.execute(
-                select(moves.c.n, moves.c.seat, moves.c.action)
+                select(moves.c.n, moves.c.seat, moves.c.action, moves.c.bot)
                 .where(moves.c.game_id == game_id, moves.c.n < row.move).order_by(moves.c.n)
             ).all()
-        seats = [r.seat for r in rows]
-        after = [r.action for r in rows if snap.move <= r.n < target]
-        return Loaded(row=row, snapshot=snap.data, snapshot_move=snap.move, actions_after=after, seat_of_move=seats)
+        movers = [(m.seat, m.bot) for m in rows]
+        after = [m.action for m in rows if snap.move <= m.n < target]
+        return Loaded(row=row, snapshot=snap.data, snapshot_move=snap.move, actions_after=after, movers=movers)
 
     def actions(self, game_id: str) -> list[str]:
         with self.engine.connect() as c:
@@ -255,23 +462,127 @@ class Store:
                 select(moves.c.action).where(moves.c.game_id == game_id).order_by(moves.c.n)
             ).scalars())
 
-    def list_games(self, limit: int = 50) -> list[GameRow]:
+    def events(self, game_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as c:
-            ids = list(c.execute(select(games.c.id).order_by(games.c.updated_at.desc()).limit(limit)).scalars())
-        return [r for r in (self.game_row(i) for i in ids) if r is not None]
+            rows = c.execute(select(table_events.c.move, table_events.c.data)
+                             .where(table_events.c.game_id == game_id).order_by(table_events.c.id)).all()
+        return [{**_json(r.data), "move": r.move} for r in rows]
+
+    def list_games(self, limit: int = 100, include_private: bool = False) -> list[GameRow]:
+        q = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+        if not include_private:
+            q = q.where(games.c.private.is_(False))
+        with self.engine.connect() as c:
+            return [_row(r) for r in c.execute(q).mappings()]
+
+    def rows(self, ids: Sequence[str]) -> dict[str, GameRow]:
+        if not ids:
+            return {}
+        with self.engine.connect() as c:
+            return {r["id"]: _row(r) for r in c.execute(select(games).where(games.c.id.in_(list(ids)))).mappings()}
+
+    def needing_bots(self, now: float, limit: int = 1000) -> list[str]:
+        """Unfinished games waiting for a bot (or not yet known) whose bot nobody is thinking
+        about: resumed when a server starts and by the periodic sweep."""
+        with self.engine.connect() as c:
+            return list(c.execute(
+                select(games.c.id).where(
+                    games.c.over.is_(False), games.c.waiting.in_(["bot", "unknown"]),
+                    (games.c.bot_lease_until.is_(None)) | (games.c.bot_lease_until < now),
+                ).order_by(games.c.updated_at.desc()).limit(limit)
+            ).scalars())
 
     def unfinished_with_bots(self, limit: int = 1000) -> list[str]:
-        """Games a bot may have to move in, newest first (resumed when a server starts)."""
+        return self.needing_bots(time.time(), limit)
+
+    def clocks_due(self, now: float, limit: int = 200) -> list[str]:
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(games.c.id, games.c.seats).where(games.c.over.is_(False))
-                .order_by(games.c.updated_at.desc()).limit(limit)
-            ).all()
-        return [r.id for r in rows if any(s != "human" for s in _json(r.seats))]
+            return list(c.execute(
+                select(games.c.id).where(games.c.over.is_(False), games.c.clock_deadline.is_not(None),
+                                         games.c.clock_deadline < now).limit(limit)
+            ).scalars())
+
+    def count_created_since(self, creator: str, since: float) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(games)
+                                 .where(games.c.creator == creator, games.c.created_at >= since)).scalar_one())
+
+    def oldest_created_since(self, creator: str, since: float) -> float | None:
+        with self.engine.connect() as c:
+            return c.execute(select(func.min(games.c.created_at))
+                             .where(games.c.creator == creator, games.c.created_at >= since)).scalar_one_or_none()
+
+    def count_open(self, creator: str, active_since: float) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(games).where(
+                games.c.creator == creator, games.c.over.is_(False), games.c.updated_at >= active_since)).scalar_one())
 
     def count_games(self) -> int:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).select_from(games)).scalar_one())
+
+    # ------------------------------------------------------------------ players, series, bests
+    def add_player(self, key_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(player_keys).values(key_hash=key_hash, created_at=time.time()))
+
+    def player_exists(self, key_hash: str) -> bool:
+        with self.engine.connect() as c:
+            return c.execute(select(player_keys.c.key_hash).where(player_keys.c.key_hash == key_hash)).first() is not None
+
+    def create_series(self, series_id: str, player: str, game: str, settings: dict[str, Any], name: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(series).values(id=series_id, player=player, created_at=time.time(), game=game,
+                                            settings=settings, name=name))
+
+    def series_row(self, series_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(series).where(series.c.id == series_id)).mappings().first()
+            if r is None:
+                return None
+            gs = c.execute(select(series_games.c.train, series_games.c.game_id)
+                           .where(series_games.c.series_id == series_id).order_by(series_games.c.train)).all()
+        return {"id": r["id"], "player": r["player"], "game": r["game"], "settings": _json(r["settings"]),
+                "name": r["name"], "games": [(g.train, g.game_id) for g in gs]}
+
+    def add_series_game(self, series_id: str, train: int, game_id: str) -> None:
+        """Raises StaleWrite if that train of the series already has a game (a double click)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(series_games).values(series_id=series_id, train=train, game_id=game_id))
+        except IntegrityError as exc:
+            raise StaleWrite(f"train {train} of series {series_id} is already started") from exc
+
+    def series_of_game(self, game_id: str) -> tuple[str, int] | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(series_games.c.series_id, series_games.c.train)
+                          .where(series_games.c.game_id == game_id)).first()
+        return None if r is None else (r.series_id, r.train)
+
+    def bests(self, player: str) -> dict[str, Any]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(bests.c.kind, bests.c.train, bests.c.score).where(bests.c.player == player)).all()
+        per_train = {str(r.train): r.score for r in rows if r.kind == "train"}
+        total = next((r.score for r in rows if r.kind == "series"), None)
+        return {"per_train": dict(sorted(per_train.items(), key=lambda kv: int(kv[0]))), "series_total": total}
+
+    def record_best(self, player: str, kind: str, train: int, score: int, ref: str) -> bool:
+        """Keep `score` if it beats the stored best (or there is none); True if it did."""
+        with self.engine.begin() as c:
+            cur = c.execute(select(bests.c.score).where(bests.c.player == player, bests.c.kind == kind,
+                                                        bests.c.train == train)).scalar_one_or_none()
+            if cur is not None and cur >= score:
+                return False
+            if cur is None:
+                try:
+                    c.execute(insert(bests).values(player=player, kind=kind, train=train, score=score, ref=ref,
+                                                   at=time.time()))
+                except IntegrityError:
+                    return False
+            else:
+                c.execute(update(bests).where(bests.c.player == player, bests.c.kind == kind, bests.c.train == train,
+                                              bests.c.score < score).values(score=score, ref=ref, at=time.time()))
+            return True
 
 
 def _json(value: Any) -> Any:

@@ -1,96 +1,319 @@
-"""The FastAPI application: HTTP API, websocket and the static client.
+"""The FastAPI application: the version-2 web API (docs/web-api.md), its websockets and the
+static client. Every title comes through `snowdonia.registry`; nothing here knows one game.
 
-HTTP contract (spec, issue 3): POST /api/games, GET /api/games/{id},
-POST /api/games/{id}/actions, GET /api/games/{id}/record, WS /ws/games/{id}; plus undo,
-replay of finished games and the lobby's metadata."""
+Refusals are `{"error": "<sentence>"}` with a 4xx status and change nothing. The OpenAPI
+document (`/api/openapi.json`) lists every status each route answers."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import hmac
 import json
-from collections.abc import AsyncIterator
+import logging
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from snowdonia.bots import is_bot_spec
-from snowdonia.games.snowdonia.game import new_game
-from snowdonia.games.snowdonia.rules.config import SettingsError
+from snowdonia.registry import names as title_names
+from snowdonia.registry import title
 from snowdonia.store import Store
+from snowdonia.store.db import hash_token
 from snowdonia.web import views
-from snowdonia.web.hub import Hub, Watcher
-from snowdonia.web.live import ApiError, Live, Session
+from snowdonia.web.guard import BodyGuard, SecurityHeaders
+from snowdonia.web.hub import LOBBY, Hub, Watcher
+from snowdonia.web.live import ApiError, Live, Session, check_name
+from snowdonia.web.settings import ServerSettings
 
+log = logging.getLogger("snowdonia.web")
 STATIC = Path(str(resources.files("snowdonia.web") / "static"))
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
 
-class CreateGame(BaseModel):
-    players: int = Field(ge=1, le=5)
-    seats: list[str]
-    seed: int | None = None
+# ---------------------------------------------------------------------- request bodies
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: str = Field(max_length=40)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class ClockSpec(Strict):
+    mode: Literal["none", "move", "game", "days"] = "none"
+    seconds: int | None = None
+    days: int | None = None
+    takeover: str | None = Field(default=None, max_length=40)
+
+
+class TableSpec(Strict):
+    bot_delay_ms: int = 0
+    clock: ClockSpec = Field(default_factory=ClockSpec)
+    takeover: str | None = Field(default=None, max_length=40)
+
+
+class CreateGame(Strict):
+    game: str = Field(default="snowdonia", max_length=40)
+    scenario: str | None = Field(default=None, max_length=60)
+    players: int
+    seats: list[str | SeatSpec] = Field(max_length=16)
     settings: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+    private: bool = False
+    table: TableSpec = Field(default_factory=TableSpec)
 
 
-class Move(BaseModel):
-    action: str
+class Move(Strict):
+    action: str = Field(max_length=200)
     move: int
 
 
-class UndoRequest(BaseModel):
+class UndoRequest(Strict):
     move: int
+    to: int | None = None
 
 
-def _token(request: Request) -> str | None:
+class NameRequest(Strict):
+    name: str = Field(max_length=200)
+
+
+class MyGamesRequest(Strict):
+    tokens: list[str] = Field(max_length=50)
+
+
+class ErrorBody(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    error: str
+
+
+class Created(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    game: str
+    seats: list[dict[str, Any]]
+    watch_url: str
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    what = {400: "a bad value, in words", 403: "no, or the wrong, seat token", 404: "no such game",
+            408: "the body did not arrive in time", 409: "the game changed: the answer says what happened",
+            413: "the body is too large", 422: "a malformed request, in words",
+            429: "too many requests from this client (see Retry-After)"}
+    return {c: {"model": ErrorBody, "description": what[c]} for c in codes}
+
+
+# ---------------------------------------------------------------------- helpers
+def _json(payload: Any, status: int = 200) -> JSONResponse:
+    """Views are JSON-safe already (the protocol's observation contract), so they skip
+    FastAPI's recursive encoder, which costs ten times what building the view does."""
+    return JSONResponse(payload, status_code=status)
+
+
+def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization")
     if not auth:
         return None
     scheme, _, value = auth.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
         raise ApiError(403, "the Authorization header must be 'Bearer <token>'")
-    return value.strip()
+    token = value.strip()
+    if len(token) > 200:
+        raise ApiError(403, "this token is not a seat of this game")
+    return token
 
 
-def _json(payload: Any, status: int = 200) -> JSONResponse:
-    """Views are JSON-safe already (the engine's observation contract), so they skip
-    FastAPI's recursive encoder, which costs ten times what building the view does."""
-    return JSONResponse(payload, status_code=status)
+def _plain_loc(loc: Any) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts) or "the body"
 
 
-def create_app(database_url: str | None = None, store: Store | None = None, cache_size: int = 2000) -> FastAPI:
-    """The app on a database; `cache_size` bounds the live games kept in memory."""
+def _sentence(errors: list[Any]) -> str:
+    """Pydantic's error list as one sentence a person can act on."""
+    if not errors:
+        return "the request is malformed"
+    out = []
+    for e in errors[:3]:
+        kind = e.get("type", "")
+        where = _plain_loc(e.get("loc", ()))
+        if kind == "missing":
+            out.append(f"{where} is missing")
+        elif kind == "extra_forbidden":
+            out.append(f"{where} is not a field of this request")
+        elif kind == "json_invalid":
+            out.append("the body is not valid JSON")
+        elif kind in ("int_parsing", "int_type", "int_from_float"):
+            out.append(f"{where} must be a whole number")
+        elif kind in ("string_type",):
+            out.append(f"{where} must be text")
+        elif kind == "bool_type" or kind == "bool_parsing":
+            out.append(f"{where} must be true or false")
+        elif kind == "too_long":
+            out.append(f"{where} is too long")
+        elif kind == "literal_error":
+            out.append(f"{where}: {e.get('msg', 'not one of the allowed values')}")
+        elif kind in ("model_type", "dict_type", "model_attributes_type"):
+            out.append(f"{where} must be an object")
+        elif kind == "list_type":
+            out.append(f"{where} must be a list")
+        else:
+            out.append(f"{where}: {e.get('msg', 'invalid')}")
+    text = "; ".join(out)
+    return text[0].upper() + text[1:]
+
+
+def client_key(request_or_ws: Request | WebSocket, trust_proxy: bool) -> str:
+    host = request_or_ws.client.host if request_or_ws.client else "unknown"
+    if trust_proxy:
+        fwd = request_or_ws.headers.get("x-forwarded-for")
+        if fwd:
+            host = fwd.split(",")[0].strip()
+    return hashlib.sha256(f"client:{host}".encode()).hexdigest()[:32]
+
+
+def create_app(database_url: str | None = None, store: Store | None = None, cache_size: int | None = None,
+               settings: ServerSettings | None = None) -> FastAPI:
+    """The app on a database. `settings` are the operator's limits (ServerSettings)."""
+    cfg = settings or ServerSettings()
     store = store or Store(database_url)
-    hub = Hub()
-    live = Live(store, hub.notify, lambda gid: hub.count(gid) > 0, cache_size)
+    hub = Hub(idle_seconds=cfg.ws_idle_seconds, min_interval=0.5)
+    live = Live(store, hub.notify, lambda gid: hub.count(gid) > 0, cache_size or cfg.cache_size, cfg, hub.seats)
+    from snowdonia.web.series import SeriesService
+
+    series = SeriesService(store, live)
+    live.on_over = series.game_over
+    background: list[asyncio.Task[Any]] = []
+
+    async def sweep() -> None:
+        """Clocks that ran out, and bot moves nobody is thinking about (a server stopped)."""
+        while True:
+            try:
+                now = time.time()
+                for gid in store.clocks_due(now):
+                    s = await live.get(gid)
+                    if s is not None and s.position.current_player is not None:
+                        await live.takeover(s, s.position.current_player, "clock")
+                for gid in store.needing_bots(now):
+                    s = await live.get(gid)
+                    if s is not None:
+                        live.kick_bots(s)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("housekeeping sweep failed")
+            await asyncio.sleep(cfg.sweep_seconds)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Bots whose turn it was when the server stopped carry on without waiting for a visitor.
-        for game_id in store.unfinished_with_bots():
-            await live.get(game_id)
-        yield
+        if store.migrated:
+            log.warning("database brought up to date: added %s", ", ".join(store.migrated))
+        if store.is_sqlite:
+            log.warning("SQLite: this is a single-process server (live pushes do not cross processes; "
+                        "use PostgreSQL for several workers)")
+        background.append(asyncio.create_task(sweep()))
+        if store.is_postgres:
+            from snowdonia.web.pubsub import listen
 
-    app = FastAPI(title="Snowdonia", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
+            def changed(gid: str) -> None:
+                s = live.sessions.get(gid)
+                if s is not None and (hub.count(gid) or s.bot_task is not None):
+                    asyncio.get_running_loop().create_task(_refresh(gid))
+                else:
+                    hub.notify(LOBBY)
+
+            background.append(asyncio.create_task(listen(store.url, changed)))
+        yield
+        for task in background:
+            task.cancel()
+        for task in background:
+            with contextlib.suppress(BaseException):
+                await task
+        background.clear()
+        for s in list(live.sessions.values()):
+            if s.bot_task is not None:
+                s.bot_task.cancel()
+
+    async def _refresh(gid: str) -> None:
+        s = await live.get(gid)  # reloads when another process changed it
+        if s is not None:
+            hub.notify(gid)
+
+    # No interactive docs page: Swagger UI and ReDoc load their scripts from a CDN, which has
+    # no place on the origin that holds seat tokens. The OpenAPI document stays.
+    app = FastAPI(title="Snowdonia", version="2", docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
     app.state.live = live
     app.state.hub = hub
+    app.state.settings = cfg
+    app.state.series = series
+    app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
+    if tuple(cfg.allowed_hosts) != ("*",):
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(cfg.allowed_hosts))
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _sentence(list(exc.errors()))}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        words = {404: "no such page", 405: "this address does not take that method"}
+        return JSONResponse({"error": words.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    def check_id(game_id: str) -> None:
+        if not GAME_ID.match(game_id):
+            raise ApiError(404, "no such game")
 
     async def session(game_id: str) -> Session:
+        check_id(game_id)
         s = await live.get(game_id)
         if s is None:
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, "no such game")
         return s
 
     def view(s: Session, seat: int | None) -> dict[str, Any]:
-        return views.seat_view(s.id, s.seats, s.game, seat, live.can_undo(s, seat))
+        return live.view(s, seat, series.solo(s))
+
+    def seat_token(request: Request, s: Session, what: str) -> int:
+        seat = live.seat_of(s, _bearer(request))
+        if seat is None:
+            raise ApiError(403, f"a seat token is needed to {what} (Authorization: Bearer <token>)")
+        return seat
+
+    def limit_creation(request: Request) -> str:
+        key = client_key(request, cfg.trust_proxy)
+        now = time.time()
+        made = store.count_created_since(key, now - 60)
+        if made >= cfg.games_per_minute:
+            oldest = store.oldest_created_since(key, now - 60) or now
+            wait = max(1, int(oldest + 60 - now) + 1)
+            raise ApiError(429, f"too many new games from you: at most {cfg.games_per_minute} a minute; "
+                                f"try again in {wait} s", headers={"Retry-After": str(wait)})
+        if store.count_open(key, now - 86400) >= cfg.max_open_games:
+            raise ApiError(429, f"you have {cfg.max_open_games} unfinished games; finish or abandon some "
+                                "(a game untouched for a day no longer counts)", headers={"Retry-After": "3600"})
+        return key
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -102,143 +325,302 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    boards = {"snowdonia": Path(str(resources.files("snowdonia.games.snowdonia.ui") / "web" / "board.js"))}
 
     @app.get("/boards/{game}.js", include_in_schema=False)
     async def board(game: str) -> FileResponse:
-        path = boards.get(game)
+        if game not in title_names():
+            raise ApiError(404, "no board for that game")
+        path = title(game).web_board()
         if path is None:
-            raise ApiError(404, f"no board for {game!r}")
+            raise ApiError(404, "that game has no web board")
         return FileResponse(path, media_type="text/javascript")
 
-    # ------------------------------------------------------------------ API
+    # ------------------------------------------------------------------ titles and lobby
     meta_cache: dict[str, Any] = {}
 
+    def describe_title(name: str) -> dict[str, Any]:
+        t = title(name)
+        sample = t.new_game(min(t.player_counts), seed=0)
+        return {
+            **t.describe(),
+            "bots": [lv.as_dict() for lv in live.levels(name).values()],
+            "board": f"/boards/{name}.js" if t.web_board() else None,
+            "components": t.words.components(sample),
+        }
+
     @app.get("/api/meta")
-    async def meta() -> dict[str, Any]:
-        if meta_cache:
-            return meta_cache
-        sample = new_game(2, seed=0)
-        meta_cache.update({
-            "bots": views.bot_levels(),
-            "settings": {
-                "edition": ["original", "deluxe"], "light_fog": [False, True],
-                "contracts_per_window": [0, 1], "solo_train": list(range(1, 8)),
-                "deluxe_track_cards": [False, True],
-            },
-            **views.catalogue(sample),
-        })
-        return meta_cache
+    async def meta() -> JSONResponse:
+        if not meta_cache:
+            ts = [describe_title(n) for n in title_names()]
+            levels = sorted({lv["level"] for t in ts for lv in t["bots"]},
+                            key=lambda x: min(i for t in ts for i, lv in enumerate(t["bots"]) if lv["level"] == x))
+            meta_cache.update({"titles": ts, "limits": {
+                "max_players": max(p for t in ts for p in t["players"]), "bot_levels": levels,
+                "games_per_minute": cfg.games_per_minute, "max_open_games": cfg.max_open_games,
+                "max_body_bytes": cfg.max_body_bytes, "bot_delay_ms_max": 5000}})
+        return _json(meta_cache)
 
-    @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return [
-            {"id": r.id, "players": r.players, "seats": views.seats_payload(r.seats), "move": r.move,
-             "over": r.over, "result": r.result and {"scores": r.result["scores"], "winners": r.result["winners"]}}
-            for r in store.list_games()
-        ]
+    def lobby_list() -> list[dict[str, Any]]:
+        out = []
+        for r in store.list_games(100):
+            if r.game not in title_names():
+                continue
+            names = views.seat_names(r.seats, r.names, live.levels(r.game))
+            out.append(views.lobby_entry(r, names, title(r.game).display_name, None if r.over else r.turn))
+        return out
 
-    @app.post("/api/games", status_code=201)
+    @app.get("/api/games", responses=_errors(429))
+    async def list_games() -> JSONResponse:
+        return _json(lobby_list())
+
+    @app.post("/api/games", status_code=201, response_model=Created, responses=_errors(400, 422, 429))
     async def create(body: CreateGame, request: Request) -> JSONResponse:
+        game_name = body.game
+        if game_name not in title_names():
+            raise ApiError(400, f"unknown game {game_name!r}; choose one of {', '.join(title_names())}")
+        t = title(game_name)
+        levels = live.levels(game_name)
+        try:
+            sc = t.scenario(body.scenario)
+        except KeyError as exc:
+            raise ApiError(400, str(exc.args[0])) from exc
+        if body.players not in sc.players:
+            raise ApiError(400, f"{sc.name} is for {', '.join(map(str, sc.players))} players, not {body.players}")
         if len(body.seats) != body.players:
             raise ApiError(400, f"give one seat per player: {body.players} players, {len(body.seats)} seats")
-        seats = [s.strip() for s in body.seats]
-        for s in seats:
-            if s != "human" and not is_bot_spec(s):
-                raise ApiError(400, f"a seat is 'human' or a bot ({', '.join(views.bot_levels())}), not {s!r}")
-        try:
-            game_id, tokens = live.create(body.players, seats, body.seed, body.settings)
-        except (SettingsError, ValueError, TypeError) as exc:
-            raise ApiError(400, str(exc)) from exc
+        kinds: list[str] = []
+        names: list[str | None] = []
+        for i, seat in enumerate(body.seats):
+            kind = (seat if isinstance(seat, str) else seat.kind).strip()
+            if kind != "human" and kind not in levels:
+                raise ApiError(400, f"seat {i + 1}: a seat is 'human' or one of the bot levels "
+                                    f"{', '.join(levels)}, not {kind[:40]!r}")
+            kinds.append(kind)
+            given = None if isinstance(seat, str) or seat.name is None else check_name(seat.name)
+            names.append(given)
+        if body.seed is not None and not SEED_MIN <= body.seed <= SEED_MAX:
+            raise ApiError(400, f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX} (64 bits)")
+        table = body.table
+        if not 0 <= table.bot_delay_ms <= 5000:
+            raise ApiError(400, "table.bot_delay_ms must be from 0 to 5000 (milliseconds)")
+        clock = table.clock
+        clock_out: dict[str, Any] = {"mode": clock.mode}
+        if clock.mode != "none":
+            if clock.mode == "days":
+                days = clock.days if clock.days is not None else (clock.seconds // 86400 if clock.seconds else 3)
+                if not 1 <= days <= 30:
+                    raise ApiError(400, "a days-per-move clock gives from 1 to 30 days")
+                clock_out["days"] = days
+            else:
+                secs = clock.seconds
+                lo, hi = (10, 86400) if clock.mode == "move" else (60, 7 * 86400)
+                if secs is None or not lo <= secs <= hi:
+                    raise ApiError(400, f"a per-{clock.mode} clock needs seconds from {lo} to {hi}")
+                clock_out["seconds"] = secs
+        takeover = clock.takeover or table.takeover or live.default_takeover(game_name)
+        if takeover not in levels:
+            raise ApiError(400, f"the takeover bot must be one of {', '.join(levels)}, not {takeover[:40]!r}")
+        clock_out["takeover"] = takeover
+        opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover}
+        creator = limit_creation(request)
+        game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
+                                      body.settings, private=body.private, table=opts, creator=creator)
         base = str(request.base_url).rstrip("/")
         out = []
-        for i, kind in enumerate(seats):
-            entry: dict[str, Any] = {"seat": i, "kind": kind}
+        all_names = views.seat_names(kinds, names, levels)
+        for i, kind in enumerate(kinds):
+            entry: dict[str, Any] = {"seat": i, "kind": kind, "name": all_names[i]}
             if i in tokens:
                 # The token rides in the fragment: browsers never send it in requests or logs.
                 entry["token"] = tokens[i]
                 entry["url"] = f"{base}/game/{game_id}#token={tokens[i]}"
             out.append(entry)
         live.kick_bots(live.sessions[game_id])
-        return _json({"id": game_id, "seats": out, "watch_url": f"{base}/game/{game_id}"}, 201)
+        hub.notify(LOBBY)
+        return _json({"id": game_id, "game": game_name, "seats": out, "watch_url": f"{base}/game/{game_id}"}, 201)
 
-    @app.get("/api/games/{game_id}")
+    @app.post("/api/my-games", responses=_errors(422))
+    async def my_games(body: MyGamesRequest) -> JSONResponse:
+        found = store.seats_for_tokens([t for t in body.tokens if 0 < len(t) <= 200])
+        rows = store.rows([g for g, _, _ in found])
+        out = []
+        for gid, seat, _tok in found:
+            r = rows.get(gid)
+            if r is None or r.game not in title_names():
+                continue
+            names = views.seat_names(r.seats, r.names, live.levels(r.game))
+            state = r.seat_state[seat] if seat < len(r.seat_state) else {}
+            turn = None if r.over else r.turn
+            out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name, "seat": seat,
+                        "name": names[seat], "your_turn": turn == seat and not state.get("taken_over_by"),
+                        "over": r.over, "move": r.move, "turn_name": None if turn is None else names[turn],
+                        "updated_at": r.updated_at})
+        return _json(out)
+
+    # ------------------------------------------------------------------ a game
+    @app.get("/api/games/{game_id}", responses=_errors(403, 404))
     async def get_game(game_id: str, request: Request) -> JSONResponse:
         s = await session(game_id)
-        return _json(view(s, live.seat_of(s, _token(request))))
+        return _json(view(s, live.seat_of(s, _bearer(request))))
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", responses=_errors(400, 403, 404, 409, 422))
     async def post_action(game_id: str, body: Move, request: Request) -> JSONResponse:
         s = await session(game_id)
-        seat = live.seat_of(s, _token(request))
-        if seat is None:
-            raise ApiError(403, "a seat token is needed to act (Authorization: Bearer <token>)")
+        seat = seat_token(request, s, "act")
         await live.act(s, seat, body.move, body.action)
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/undo")
+    @app.post("/api/games/{game_id}/undo", responses=_errors(400, 403, 404, 409, 422))
     async def post_undo(game_id: str, body: UndoRequest, request: Request) -> JSONResponse:
         s = await session(game_id)
-        seat = live.seat_of(s, _token(request))
-        if seat is None:
-            raise ApiError(403, "a seat token is needed to undo")
-        await live.undo(s, seat, body.move)
+        seat = seat_token(request, s, "undo")
+        await live.undo(s, seat, body.move, body.to)
         return _json(view(s, seat))
 
-    @app.get("/api/games/{game_id}/record")
+    @app.post("/api/games/{game_id}/seats/{seat}/name", responses=_errors(400, 403, 404, 409, 422))
+    async def post_name(game_id: str, seat: int, body: NameRequest, request: Request) -> JSONResponse:
+        s = await session(game_id)
+        mine = seat_token(request, s, "name a seat")
+        if mine != seat:
+            raise ApiError(403, "you can only name your own seat")
+        await live.rename(s, seat, check_name(body.name))
+        return _json(view(s, seat))
+
+    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", responses=_errors(400, 403, 404, 409))
+    async def post_reclaim(game_id: str, seat: int, request: Request) -> JSONResponse:
+        s = await session(game_id)
+        mine = seat_token(request, s, "reclaim a seat")
+        if mine != seat:
+            raise ApiError(403, "you can only reclaim your own seat")
+        await live.reclaim(s, seat)
+        return _json(view(s, seat))
+
+    @app.post("/api/games/{game_id}/seats/{seat}/leave", responses=_errors(400, 403, 404, 409))
+    async def post_leave(game_id: str, seat: int, request: Request) -> JSONResponse:
+        s = await session(game_id)
+        mine = seat_token(request, s, "leave a seat")
+        if mine != seat:
+            raise ApiError(403, "you can only leave your own seat")
+        if s.position.is_over:
+            raise ApiError(400, "the game is over")
+        if not await live.takeover(s, seat, "left"):
+            raise ApiError(400, "a bot is playing this seat already")
+        return _json(view(s, seat))
+
+    @app.get("/api/games/{game_id}/record", responses=_errors(403, 404))
     async def record(game_id: str) -> JSONResponse:
         s = await session(game_id)
-        if not s.game.is_over:
+        if not s.position.is_over:
             raise ApiError(403, "the record (with the seed) is only published once the game is over")
-        return _json(s.game.record())
+        rec = s.position.record()
+        rec["seeded"] = bool(s.row.seeded)
+        return _json(rec)
 
-    @app.get("/api/games/{game_id}/replay/{move}")
+    @app.get("/api/games/{game_id}/replay/{move}", responses=_errors(403, 404, 422))
     async def replay_at(game_id: str, move: int) -> JSONResponse:
         s = await session(game_id)
-        if not s.game.is_over:
+        if not s.position.is_over:
             raise ApiError(403, "only a finished game can be replayed")
-        total = s.game.moves
+        total = s.position.moves
         if not 0 <= move <= total:
-            raise ApiError(404, f"move must be 0..{total}")
+            raise ApiError(404, f"this game has decisions 0 to {total}")
         pos = live.position(game_id, move)
-        assert pos is not None
-        return _json(views.replay_view(game_id, s.seats, pos[1], total))
+        if pos is None:
+            raise ApiError(404, "no such game")
+        names = live.names(s)
+        base = views.seat_view(game_id=s.id, row=s.row, position=pos[1], seat=None, revision=s.revision,
+                               names=names, undo={"to_move": None, "why_not": "this is a replay"},
+                               table_events=[e for e in s.events if e["move"] <= move],
+                               solo=series.solo(s))
+        seat = s.movers[move - 1][0] if 0 < move <= len(s.movers) else None
+        step = "the start" if move == 0 else \
+            f"move {move} — {views.step_text(views.log_payload(pos[1], names), move, seat, pos[1].history[-1])}"
+        return _json(views.replay_view(base, move, total, step))
 
-    # ------------------------------------------------------------------ websocket
+    # ------------------------------------------------------------------ the solo series
+    series.routes(app, _bearer, _errors, _json, limit_creation)
+
+    # ------------------------------------------------------------------ websockets
+    async def first_message(websocket: WebSocket) -> dict[str, Any] | None:
+        try:
+            raw = await asyncio.wait_for(websocket.receive_text(), timeout=cfg.ws_first_message_seconds)
+            data = json.loads(raw)
+        except Exception:
+            return None
+        return data if isinstance(data, dict) else None
+
     @app.websocket("/ws/games/{game_id}")
     async def ws(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
-        s = await live.get(game_id)
+        if "token" in websocket.query_params:
+            await websocket.send_json({"error": "send the token in the first message, never in the URL"})
+            await websocket.close(code=4400)
+            return
+        s = await live.get(game_id) if GAME_ID.match(game_id) else None
         if s is None:
-            await websocket.send_json({"error": f"no game {game_id!r}"})
+            await websocket.send_json({"error": "no such game"})
             await websocket.close(code=4404)
             return
-        token = websocket.query_params.get("token")
-        if token is None:
-            # Without a query token the first message names the seat: {"token": "..."|null}.
-            try:
-                first = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-                token = json.loads(first).get("token") or None
-            except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
+        if hub.count(game_id) >= cfg.max_sockets_per_game:
+            await websocket.send_json({"error": "too many watchers of this game"})
+            await websocket.close(code=4429)
+            return
+        first = await first_message(websocket)
+        if first is None:
+            with contextlib.suppress(Exception):
                 await websocket.close(code=4400)
-                return
+            return
+        token = first.get("token") or None
         try:
-            seat = live.seat_of(s, token)
+            seat = live.seat_of(s, token if isinstance(token, str) else None)
         except ApiError as exc:
             await websocket.send_json(exc.body)
             await websocket.close(code=4403)
             return
-
-        # Touch the game again: the wait for the first message may have let the cache drop it.
-        await live.get(game_id)
 
         def current(w: Watcher) -> dict[str, Any] | None:
             cur = live.sessions.get(game_id)
             return None if cur is None else view(cur, w.seat)
 
         def seat_of(new_token: str | None) -> int | None:
-            return live.seat_of(s, new_token)
+            return live.seat_of(s, new_token if isinstance(new_token, str) else None)
 
-        await hub.serve(game_id, Watcher(websocket, seat), current, seat_of)
+        # Touch the game again: the wait for the first message may have let the cache drop it.
+        await live.get(game_id)
+        await hub.serve(game_id, Watcher(websocket, seat), current, seat_of,
+                        on_change=lambda: _seats_changed(game_id))
+
+    def _seats_changed(game_id: str) -> None:
+        s = live.sessions.get(game_id)
+        if s is not None:
+            hub.notify(game_id)
+
+    @app.websocket("/ws/lobby")
+    async def ws_lobby(websocket: WebSocket) -> None:
+        await websocket.accept()
+        if hub.count(LOBBY) >= cfg.max_connections:
+            await websocket.close(code=4429)
+            return
+        await hub.serve(LOBBY, Watcher(websocket, None), lambda _w: lobby_list())
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app uvicorn's workers build (`snowdonia serve --workers N`): settings from the
+    SNOWDONIA_* environment."""
+    from snowdonia.store.db import default_database_url
+
+    return create_app(default_database_url(), settings=ServerSettings.from_env())
+
+
+def token_for(key: str) -> Callable[[str, int], str]:
+    """Seat tokens derived from a player key (the solo series): the server can give them back
+    to the key's holder without storing them."""
+    def make(game_id: str, seat: int) -> str:
+        mac = hmac.new(key.encode("utf-8", "surrogatepass"), f"seat:{game_id}:{seat}".encode(), hashlib.sha256)
+        return mac.hexdigest()[:40]
+    return make
+
+
+__all__ = ["ApiError", "app_from_env", "create_app", "hash_token", "secrets", "token_for"]

@@ -15,16 +15,77 @@ def register(app: typer.Typer) -> None:
             help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db. "
                  "Default: a SQLite file in the user's data folder.",
         ),
+        workers: int = typer.Option(1, help="Worker processes (PostgreSQL only; SQLite is one process)."),
+        allowed_hosts: str = typer.Option(
+            None, "--allowed-hosts", envvar="SNOWDONIA_ALLOWED_HOSTS",
+            help="Comma-separated Host names to answer ('*': any). Default: localhost names and --host."),
+        games_per_minute: int = typer.Option(None, envvar="SNOWDONIA_GAMES_PER_MINUTE",
+                                             help="Games one client may create per minute (10)."),
+        max_open_games: int = typer.Option(None, envvar="SNOWDONIA_MAX_OPEN_GAMES",
+                                           help="Unfinished games per client (30)."),
+        max_body_bytes: int = typer.Option(None, envvar="SNOWDONIA_MAX_BODY_BYTES", help="Request body limit (65536)."),
+        bot_deadline_seconds: float = typer.Option(None, envvar="SNOWDONIA_BOT_DEADLINE_SECONDS",
+                                                   help="Hard limit per bot move (5)."),
+        ws_idle_seconds: float = typer.Option(None, envvar="SNOWDONIA_WS_IDLE_SECONDS",
+                                              help="Close websockets idle this long (600)."),
+        trust_proxy: bool = typer.Option(None, "--trust-proxy/--no-trust-proxy", envvar="SNOWDONIA_TRUST_PROXY",
+                                         help="Take client addresses from X-Forwarded-For (behind a proxy)."),
     ) -> None:
-        """Play Snowdonia in the browser: create games, share seat links, watch, replay."""
+        """Play in the browser: create games, share seat links, watch, replay."""
+        import dataclasses
+        import os
+
         import uvicorn
 
         from snowdonia.store.db import default_database_url
-        from snowdonia.web.app import create_app
+        from snowdonia.web.guard import GuardedH11Protocol
+        from snowdonia.web.settings import ServerSettings
 
         url = database_url or default_database_url()
-        typer.echo(f"Snowdonia on http://{host}:{port}  (database: {_safe(url)})")
-        uvicorn.run(create_app(url), host=host, port=port, log_level="info")
+        sqlite = url.startswith("sqlite")
+        if sqlite and workers > 1:
+            typer.echo("SQLite serves one process only: use --workers 1, or PostgreSQL for several workers.", err=True)
+            raise typer.Exit(2)
+        if allowed_hosts is None:
+            hosts = ["localhost", "127.0.0.1", "::1"]
+            if host not in ("0.0.0.0", "::", "") and host not in hosts:
+                hosts.append(host)
+        else:
+            hosts = [h.strip() for h in allowed_hosts.split(",") if h.strip()]
+        settings = ServerSettings.from_env(
+            allowed_hosts=tuple(hosts), games_per_minute=games_per_minute, max_open_games=max_open_games,
+            max_body_bytes=max_body_bytes, bot_deadline_seconds=bot_deadline_seconds,
+            ws_idle_seconds=ws_idle_seconds, trust_proxy=trust_proxy,
+        )
+        if settings.bot_processes == 0:
+            # The cores are shared by the workers' bot pools.
+            from snowdonia.web.thinking import cores
+
+            settings = dataclasses.replace(settings, bot_processes=max(1, cores() // workers))
+        os.environ.update(settings.to_env())
+        os.environ["SNOWDONIA_DATABASE_URL"] = url
+        typer.echo(f"Snowdonia on http://{host}:{port}  (database: {_safe(url)}; workers: {workers})")
+        if sqlite:
+            typer.echo("SQLite: a single-process server (for several workers and pushes across them, use PostgreSQL)")
+        typer.echo(f"Answering Host: {', '.join(settings.allowed_hosts)}")
+        config = uvicorn.Config(
+            "snowdonia.web.app:app_from_env", factory=True, host=host, port=port, workers=workers,
+            log_level="info", http=GuardedH11Protocol, ws="websockets",
+            timeout_keep_alive=settings.keep_alive_seconds, limit_concurrency=settings.max_connections,
+            ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
+            ws_max_size=settings.max_body_bytes, timeout_graceful_shutdown=5,
+            # Tokens never travel in URLs, so the access log holds none.
+            access_log=True, proxy_headers=settings.trust_proxy,
+        )
+        config.snowdonia_header_timeout = settings.header_timeout_seconds  # type: ignore[attr-defined]
+        server = uvicorn.Server(config)
+        if workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
+            sock = config.bind_socket()
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server.run()
 
 
 def _safe(url: str) -> str:

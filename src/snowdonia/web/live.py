@@ -1,9 +1,12 @@
 """Live games: an in-memory cache of positions backed by the store, the per-game lock that
-serialises decisions, undo, and the server-side bots.
+serialises changes, undo, clocks and takeovers, and the server-side bots.
 
-Every change follows one path: check under the game's lock, apply to a clone, commit the
-decision to the database, and only then swap the clone in and wake the watchers. So a
-refused or failed request never changes the game, and an answered one is on disk.
+Every change follows one path: check under the game's lock, apply, and write it to the
+database conditionally on the revision this process read (`Store.append_move` and friends).
+Only a committed change is shown to anyone. If the write finds the game changed (another
+server process wrote first), nothing is written, this process reloads the game from the
+database and the request is answered 409. Every request first compares the stored revision
+with the cached one, so a second process's changes are picked up before anything is decided.
 """
 
 from __future__ import annotations
@@ -11,16 +14,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from snowdonia.bots import Bot, make_bot
-from snowdonia.games.snowdonia.game import Game, new_game
-from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError, IllegalAction
-from snowdonia.store import StaleMove, Store, restore, snapshot
+from snowdonia.core.errors import ActionParseError, IllegalAction, SettingsError
+from snowdonia.core.protocol import Position
+from snowdonia.registry import title
+from snowdonia.store import StaleWrite, Store, restore
 from snowdonia.store.db import SNAPSHOT_EVERY, GameRow, hash_token
-from snowdonia.web.views import legal_payload
+from snowdonia.web import views
+from snowdonia.web.levels import Level, fallback, level_map
+from snowdonia.web.settings import ServerSettings
+from snowdonia.web.thinking import Thinker, configure
 
 log = logging.getLogger("snowdonia.web")
 
@@ -28,9 +35,10 @@ log = logging.getLogger("snowdonia.web")
 class ApiError(Exception):
     """A refused request: HTTP status and a JSON body that says why."""
 
-    def __init__(self, status: int, error: str, **extra: Any) -> None:
+    def __init__(self, status: int, error: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
         super().__init__(error)
         self.status = status
+        self.headers = headers or {}
         self.body = {"error": error, **extra}
 
 
@@ -38,43 +46,77 @@ class ApiError(Exception):
 class Session:
     id: str
     row: GameRow
-    game: Game
-    seat_of_move: list[int]
+    position: Position
+    movers: list[tuple[int, str | None]]  # per decision: seat, bot level (None: a person)
+    revision: int
+    events: list[dict[str, Any]] = field(default_factory=list)  # table events
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = 0  # bumps on every change; a bot's answer for an older version is dropped
-    prev: Game | None = None  # the position before the last decision, when known
-    bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     token_seats: dict[str, int] = field(default_factory=dict)  # token hash -> seat, once looked up
+    chances: dict[int, Hashable] = field(default_factory=dict)  # move -> chance_state() then
+    undo_cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return self.row.game
 
     @property
     def seats(self) -> list[str]:
         return self.row.seats
 
 
-def random_free(before: Game, after: Game) -> bool:
-    """True if going from `before` to `after` revealed nothing random: the generator did not
-    move, no card left the deck and no cube left the bag."""
-    return (
-        before.rng == after.rng
-        and before.deck == after.deck
-        and (before.bag_i, before.bag_s, before.bag_c, before.bag_e)
-        == (after.bag_i, after.bag_s, after.bag_c, after.bag_e)
-    )
+def check_name(name: Any) -> str:
+    """A display name: printable, 1-24 characters once trimmed; ApiError 400 otherwise."""
+    if not isinstance(name, str):
+        raise ApiError(400, "a name must be text")
+    clean = " ".join(name.split())
+    if not clean:
+        raise ApiError(400, "a name cannot be empty")
+    if len(clean) > 24:
+        raise ApiError(400, f"a name has at most 24 characters; {clean[:30]!r} has {len(clean)}")
+    if not clean.isprintable():
+        raise ApiError(400, "a name may only hold printable characters")
+    return clean
 
 
 class Live:
     def __init__(
         self, store: Store, notify: Callable[[str], None], watched: Callable[[str], bool] = lambda _id: False,
-        cache_size: int = 2000,
+        cache_size: int = 2000, settings: ServerSettings | None = None,
+        connected: Callable[[str], set[int]] = lambda _id: set(),
     ) -> None:
         self.store = store
         self.notify = notify
         self.watched = watched
+        self.connected = connected
         self.cache_size = cache_size
+        self.settings = settings or ServerSettings()
+        self.owner = secrets.token_hex(8)  # this process, for bot leases
+        self.thinker = Thinker(self.settings.bot_deadline_seconds, self.fallback)
+        configure(self.settings.bot_processes)
         # Insertion order doubles as recency: a used session is moved to the end.
         self.sessions: dict[str, Session] = {}
+        self.on_over: Callable[[Session], None] | None = None
 
+    # ------------------------------------------------------------------ levels
+    def levels(self, game: str) -> dict[str, Level]:
+        return level_map(game, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
+
+    def fallback(self, game: str, level: str) -> str | None:
+        return fallback(game, level, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
+
+    def names(self, s: Session) -> list[str]:
+        return views.seat_names(s.seats, s.row.names, self.levels(s.game))
+
+    def controller(self, s: Session, seat: int) -> str | None:
+        """The bot level that decides for `seat` now (None: its player)."""
+        kind = s.seats[seat]
+        if kind != "human":
+            return kind
+        state = s.row.seat_state[seat] if seat < len(s.row.seat_state) else {}
+        return state.get("taken_over_by")
+
+    # ------------------------------------------------------------------ cache
     def _remember(self, s: Session) -> None:
         self.sessions.pop(s.id, None)
         self.sessions[s.id] = s
@@ -90,50 +132,73 @@ class Live:
                 del self.sessions[gid]
 
     # ------------------------------------------------------------------ creation and loading
-    def create(self, players: int, seats: list[str], seed: int | None, settings: dict[str, Any]) -> tuple[str, dict[int, str]]:
-        """Set up and store a new game; returns its id and a fresh token per human seat."""
-        game = new_game(players, seed=seed, **settings)
+    def create(self, game: str, players: int, seats: list[str], names: list[str | None], seed: int | None,
+               scenario: str | None, settings: dict[str, Any], *, private: bool = False,
+               table: dict[str, Any] | None = None, creator: str | None = None,
+               series_id: str | None = None, token_for: Callable[[str, int], str] | None = None,
+               ) -> tuple[str, dict[int, str]]:
+        """Set up and store a new game; returns its id and a fresh token per human seat.
+        Raises ApiError 400 in the title's words for settings that make no game."""
+        try:
+            position = title(game).new_game(players, seed=seed, scenario=scenario, **settings)
+        except (SettingsError, ValueError, TypeError, OverflowError, KeyError) as exc:
+            raise ApiError(400, str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
+                           or "these settings cannot make a game") from exc
         game_id = secrets.token_urlsafe(9)
-        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(seats) if s == "human"}
-        self.store.create_game(
-            game_id, players, game.cfg.scenario, game.seed, game.cfg.settings.as_dict(), seats,
-            {i: hash_token(t) for i, t in tokens.items()}, snapshot(game),
-        )
+        tokens = {i: (token_for(game_id, i) if token_for else secrets.token_urlsafe(24))
+                  for i, s in enumerate(seats) if s == "human"}
+        opts = table or {}
+        row_values: dict[str, Any] = {
+            "game": game, "players": players, "scenario": position.scenario, "seed": position.seed,
+            "settings": position.settings, "seats": seats, "private": private, "seeded": seed is not None,
+            "names": names, "table_opts": opts, "seat_state": [{} for _ in seats], "creator": creator,
+            "series_id": series_id,
+        }
+        row_values.update(self._turn_values(seats, [{} for _ in seats], opts, position, time.time()))
+        self.store.create_game(game_id, row_values, {i: hash_token(t) for i, t in tokens.items()}, position.snapshot())
         row = self.store.game_row(game_id)
         assert row is not None
-        self._remember(Session(game_id, row, game, []))
+        self._remember(Session(game_id, row, position, [], row.revision))
         return game_id, tokens
 
-    def position(self, game_id: str, upto: int | None = None) -> tuple[GameRow, Game, list[int]] | None:
+    def position(self, game_id: str, upto: int | None = None) -> tuple[GameRow, Position, list[tuple[int, str | None]]] | None:
         """Rebuild a stored position from its newest snapshot (replays < SNAPSHOT_EVERY
         decisions)."""
         loaded = self.store.load(game_id, upto)
         if loaded is None:
             return None
-        game = restore(loaded.snapshot)
+        position = restore(loaded.snapshot)
         for text in loaded.actions_after:
-            game.apply(text)
-        return loaded.row, game, loaded.seat_of_move
+            position.apply(text)
+        return loaded.row, position, loaded.movers
 
     async def get(self, game_id: str) -> Session | None:
         s = self.sessions.get(game_id)
-        stored = self.store.current_move(game_id)
+        stored = self.store.revision(game_id)
         if stored is None:
             return None
-        # Another worker may have moved the game on; the database is the authority.
-        if s is None or s.game.moves != stored:
-            pos = self.position(game_id)
-            if pos is None:
-                return None
-            row, game, seats = pos
+        # Another process may have changed the game; the database is the authority.
+        if s is None or s.revision != stored:
             if s is None:
-                s = Session(game_id, row, game, seats)
+                pos = self.position(game_id)
+                if pos is None:
+                    return None
+                row, position, movers = pos
+                s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id))
             else:
-                s.row, s.game, s.seat_of_move, s.prev = row, game, seats, None
-                s.version += 1
+                self._reload(s)
             self.kick_bots(s)
         self._remember(s)
         return s
+
+    def _reload(self, s: Session) -> None:
+        pos = self.position(s.id)
+        if pos is not None:
+            s.row, s.position, s.movers = pos
+            s.revision = s.row.revision
+            s.events = self.store.events(s.id)
+            s.chances.clear()
+            s.undo_cache.clear()
 
     def seat_of(self, s: Session, token: str | None) -> int | None:
         """The seat a token acts for; ApiError 403 for a token of no seat of this game."""
@@ -149,139 +214,370 @@ class Live:
             s.token_seats[key] = seat
         return seat
 
+    # ------------------------------------------------------------------ views
+    def clocks(self, s: Session) -> dict[int, int | None]:
+        clock = s.row.table_opts.get("clock") or {}
+        mode = clock.get("mode", "none")
+        if mode == "none":
+            return {}
+        now = time.time()
+        out: dict[int, int | None] = {}
+        decider = s.position.current_player
+        for i, kind in enumerate(s.seats):
+            if kind != "human":
+                continue
+            state = s.row.seat_state[i] if i < len(s.row.seat_state) else {}
+            if i == decider and s.row.clock_deadline is not None and not state.get("taken_over_by"):
+                out[i] = max(0, int((s.row.clock_deadline - now) * 1000))
+            elif mode == "game":
+                out[i] = int(state.get("left_ms", clock_seconds(clock) * 1000))
+            else:
+                out[i] = int(clock_seconds(clock) * 1000)
+        return out
+
+    def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.seat_view(
+            game_id=s.id, row=s.row, position=s.position, seat=seat, revision=s.revision, names=self.names(s),
+            undo=self.undo_info(s, seat), table_events=s.events, connected=self.connected(s.id),
+            clocks=self.clocks(s), solo=solo,
+        )
+
     # ------------------------------------------------------------------ undo availability
-    def _before_last(self, s: Session) -> Game | None:
-        if s.game.moves == 0:
+    def _chance_at(self, s: Session, n: int) -> Hashable | None:
+        if n in s.chances:
+            return s.chances[n]
+        pos = self.position(s.id, n)
+        if pos is None or pos[1].moves != n:
             return None
-        if s.prev is None or s.prev.moves != s.game.moves - 1:
-            pos = self.position(s.id, s.game.moves - 1)
-            s.prev = pos[1] if pos else None
-        return s.prev
+        s.chances[n] = pos[1].chance_state()
+        return s.chances[n]
 
-    def undo_refusal(self, s: Session, seat: int | None) -> str | None:
-        """Why `seat` may not take back the last decision now, or None if it may."""
-        g = s.game
+    def undo_info(self, s: Session, seat: int | None) -> dict[str, Any]:
+        """How far `seat` may go back now: {"to_move": m | None, "why_not": words | None}. Back
+        to the start of its turn, over moves of bots only, while nothing random was revealed."""
         if seat is None:
-            return "spectators cannot undo"
-        if g.is_over:
-            return "the game is over"
-        if g.moves == 0 or not s.seat_of_move or s.seat_of_move[-1] != seat:
-            return "the last decision was not yours"
-        before = self._before_last(s)
-        if before is None or not random_free(before, g):
-            return "something random was revealed since your decision"
-        return None
+            return {"to_move": None, "why_not": "spectators cannot undo"}
+        key = (s.revision, seat)
+        found = s.undo_cache.get(key)
+        if found is None:
+            found = self._undo_info(s, seat)
+            s.undo_cache = {k: v for k, v in s.undo_cache.items() if k[0] == s.revision}
+            s.undo_cache[key] = found
+        return found
 
-    def can_undo(self, s: Session, seat: int | None) -> bool:
-        if seat is None or not s.seat_of_move or s.seat_of_move[-1] != seat or s.game.is_over:
-            return False  # the cheap checks first: most views need no earlier position
-        return self.undo_refusal(s, seat) is None
+    def undo_points(self, s: Session, seat: int) -> tuple[list[int], str | None]:
+        """The moves `seat` may go back to (earliest first), or why none."""
+        p = s.position
+        if p.is_over:
+            return [], "the game is over"
+        if self.controller(s, seat) is not None:
+            return [], "a bot is playing this seat"
+        movers = s.movers
+        last = next((k for k in range(len(movers) - 1, -1, -1) if movers[k][0] == seat and movers[k][1] is None), None)
+        if last is None:
+            return [], "there is no decision of yours to take back: the last decisions were not yours"
+        for k in range(last + 1, len(movers)):
+            if movers[k][1] is None:
+                return [], "another player has decided since your turn, so it is not yours to take back"
+        start = last
+        while start > 0 and movers[start - 1][0] == seat and movers[start - 1][1] is None:
+            start -= 1
+        now = p.chance_state()
+        points = [c for c in range(start, last + 1) if self._chance_at(s, c) == now]
+        if not points:
+            return [], "something random was revealed since your turn began (a card or cube was drawn)"
+        return points, None
+
+    def _undo_info(self, s: Session, seat: int) -> dict[str, Any]:
+        points, why = self.undo_points(s, seat)
+        return {"to_move": points[0] if points else None, "why_not": why}
+
+    # ------------------------------------------------------------------ turn bookkeeping
+    def _turn_values(self, seats: list[str], seat_state: list[dict[str, Any]], opts: dict[str, Any],
+                     position: Position, now: float) -> dict[str, Any]:
+        """Who decides now and when their clock runs out, for the games row."""
+        if position.is_over:
+            return {"waiting": None, "turn": None, "turn_started_at": now, "clock_deadline": None,
+                    "bot_lease": None, "bot_lease_until": None}
+        seat = position.current_player
+        assert seat is not None
+        human = seats[seat] == "human" and not seat_state[seat].get("taken_over_by")
+        clock = opts.get("clock") or {}
+        deadline = None
+        if human and clock.get("mode", "none") != "none":
+            if clock["mode"] == "game":
+                left = seat_state[seat].get("left_ms", clock_seconds(clock) * 1000)
+                deadline = now + left / 1000
+            else:
+                deadline = now + clock_seconds(clock)
+        return {"waiting": "human" if human else "bot", "turn": seat, "turn_started_at": now,
+                "clock_deadline": deadline, "bot_lease": None, "bot_lease_until": None}
+
+    def _spent(self, s: Session, seat: int, now: float) -> list[dict[str, Any]]:
+        """Seat states after `seat` used its time since its decision began (per-game clocks)."""
+        state = [dict(x) for x in s.row.seat_state]
+        clock = s.row.table_opts.get("clock") or {}
+        if clock.get("mode") == "game" and s.seats[seat] == "human" and s.row.turn_started_at is not None:
+            left = state[seat].get("left_ms", clock_seconds(clock) * 1000)
+            state[seat]["left_ms"] = max(0, int(left - (now - s.row.turn_started_at) * 1000))
+        return state
 
     # ------------------------------------------------------------------ changes
-    def _commit(self, s: Session, seat: int, action: Action) -> None:
-        """Apply `action` on a clone, store it, then swap it in. Raises IllegalAction or
-        StaleMove with the game unchanged."""
-        before = s.game
-        after = before.clone(keep_log=True)
-        after.apply(action)
-        snap = snapshot(after) if after.moves % SNAPSHOT_EVERY == 0 or after.is_over else None
-        result = None
-        if after.is_over:
-            res = after.result()
-            result = {"scores": res["scores"], "winners": res["winners"], "rounds": res["rounds"]}
-        self.store.append_move(s.id, before.moves, seat, str(action), snap, after.is_over, result)
-        s.prev, s.game = before, after
-        s.seat_of_move.append(seat)
-        s.version += 1
+    def _commit_move(self, s: Session, seat: int, action: Any, bot: str | None) -> None:
+        """Apply `action` and store it, in one go (no await between the two: nobody sees an
+        uncommitted position). Raises IllegalAction with the game unchanged, or StaleWrite
+        after reloading the game from the database."""
+        p = s.position
+        before_moves = p.moves
+        chance = p.chance_state()
+        p.apply(action)  # IllegalAction: the position is unchanged
+        now = time.time()
+        try:
+            state = self._spent(s, seat, now)
+            values = self._turn_values(s.seats, state, s.row.table_opts, p, now)
+            values["seat_state"] = state
+            snap = p.snapshot() if p.moves % SNAPSHOT_EVERY == 0 or p.is_over else None
+            if p.is_over:
+                res = p.result()
+                values.update(over=True, result={"scores": res["scores"], "winners": res["winners"],
+                                                 "rounds": res.get("rounds")})
+            new_rev = self.store.append_move(s.id, s.revision, before_moves, seat, str(action), bot, snap, values)
+        except BaseException:
+            self._reload(s)  # the applied move was not stored: back to the database's truth
+            raise
+        s.chances[before_moves] = chance
+        s.movers.append((seat, bot))
+        s.revision = new_rev
+        s.row = _row_with(s.row, move=p.moves, revision=new_rev, over=p.is_over, **{
+            k: v for k, v in values.items() if k in ("seat_state", "turn_started_at", "clock_deadline", "result", "turn")})
+        if p.is_over and self.on_over is not None:
+            try:
+                self.on_over(s)
+            except Exception:
+                log.exception("after the end of game %s", s.id)
+
+    def stale_words(self, s: Session, claimed: int) -> str:
+        """A 409 in words: what happened at the move the client thought was current."""
+        if 0 <= claimed < s.position.moves:
+            names = self.names(s)
+            logp = views.log_payload(s.position, names)
+            seat = s.movers[claimed][0] if claimed < len(s.movers) else None
+            what = views.step_text(logp, claimed + 1, seat, "")
+            if what:
+                return f"that move was already made: {what}"
+            return "that move was already made"
+        if claimed > s.position.moves:
+            return "that move was taken back; here is the game as it is now"
+        return "the game has changed since you looked; here it is as it is now"
 
     async def act(self, s: Session, seat: int, move: int, text: str) -> None:
         async with s.lock:
-            g = s.game
-            if move != g.moves:
-                raise ApiError(409, f"the game is at move {g.moves}, not {move}", move=g.moves)
-            if g.is_over:
+            p = s.position
+            if move != p.moves:
+                raise ApiError(409, self.stale_words(s, move), move=p.moves)
+            if p.is_over:
                 raise ApiError(403, "the game is over")
-            if g.current_player != seat:
-                raise ApiError(403, f"it is not your decision (waiting for seat {g.current_player})")
-            legal = [a["text"] for a in legal_payload(g.legal_actions())]
+            decider = p.current_player
+            if decider != seat:
+                who = self.names(s)[decider] if decider is not None else "nobody"
+                raise ApiError(403, f"it is not your decision: waiting for {who}")
+            if self.controller(s, seat) is not None:
+                raise ApiError(403, "a bot is playing your seat; reclaim it first")
+            legal = [str(a) for a in p.legal_actions()]
             try:
-                action = Action.parse(text)
+                action = s.position.title.parse_action(text)
             except ActionParseError as exc:
-                # Not the engine's message: its examples name arbitrary contracts.
-                raise ApiError(400, f"{text!r} is not an action; choose one of the legal actions", legal=legal) from exc
+                raise ApiError(400, f"{text!r} is not a move of this game; choose one of the legal moves",
+                               legal=legal) from exc
             try:
-                self._commit(s, seat, action)
+                self._commit_move(s, seat, action, None)
             except IllegalAction as exc:
                 raise ApiError(400, str(exc), legal=legal) from exc
-            except StaleMove as exc:
-                self._reload(s)
-                raise ApiError(409, str(exc), move=s.game.moves) from exc
+            except StaleWrite as exc:
+                raise ApiError(409, "the game changed on another server at the same moment; here it is now",
+                               move=s.position.moves) from exc
         self.notify(s.id)
         self.kick_bots(s)
 
-    async def undo(self, s: Session, seat: int, move: int) -> None:
+    async def undo(self, s: Session, seat: int, move: int, to: int | None = None) -> None:
         async with s.lock:
-            g = s.game
-            if move != g.moves:
-                raise ApiError(409, f"the game is at move {g.moves}, not {move}", move=g.moves)
-            reason = self.undo_refusal(s, seat)
-            if reason is not None:
-                raise ApiError(400, f"cannot undo: {reason}")
-            before = self._before_last(s)
-            assert before is not None
+            p = s.position
+            if move != p.moves:
+                raise ApiError(409, self.stale_words(s, move), move=p.moves)
+            points, why = self.undo_points(s, seat)
+            if why is not None:
+                raise ApiError(400, f"cannot undo: {why}")
+            target = points[0] if to is None else to
+            if target not in points:
+                raise ApiError(400, "cannot undo to that point: you can go back to the start of your turn "
+                                    "or to one of your own decisions in it")
+            pos = self.position(s.id, target)
+            if pos is None:
+                raise ApiError(404, "no such game")
+            _, back, _ = pos
+            now = time.time()
+            values = self._turn_values(s.seats, s.row.seat_state, s.row.table_opts, back, now)
             try:
-                self.store.remove_last_move(s.id, g.moves)
-            except StaleMove as exc:
+                new_rev = self.store.truncate(s.id, s.revision, target, values)
+            except StaleWrite as exc:
                 self._reload(s)
-                raise ApiError(409, str(exc), move=s.game.moves) from exc
-            s.game, s.prev = before, None
-            s.seat_of_move.pop()
-            s.version += 1
+                raise ApiError(409, "the game changed on another server at the same moment; here it is now",
+                               move=s.position.moves) from exc
+            s.position = back
+            s.movers = s.movers[:target]
+            s.revision = new_rev
+            s.chances = {k: v for k, v in s.chances.items() if k <= target}
+            s.events = [{**e, "move": min(e["move"], target)} for e in s.events]
+            s.row = _row_with(s.row, move=target, revision=new_rev, over=False, result=None,
+                              turn_started_at=now, clock_deadline=values["clock_deadline"], turn=values["turn"])
+            self._cancel_bot(s)
         self.notify(s.id)
 
-    def _reload(self, s: Session) -> None:
-        pos = self.position(s.id)
-        if pos is not None:
-            s.row, s.game, s.seat_of_move = pos
-            s.prev = None
-            s.version += 1
+    async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """A change of the table (names, takeovers) from the revision this process holds."""
+        try:
+            new_rev = self.store.update_game(s.id, s.revision, values, events)
+        except StaleWrite as exc:
+            self._reload(s)
+            raise ApiError(409, "the game changed on another server at the same moment; try again",
+                           move=s.position.moves) from exc
+        s.revision = new_rev
+        s.row = _row_with(s.row, revision=new_rev, **values)
+        s.events = s.events + [dict(e) for e in events]
+
+    async def rename(self, s: Session, seat: int, name: str) -> None:
+        async with s.lock:
+            names = list(s.row.names) + [None] * (len(s.seats) - len(s.row.names))
+            old = self.names(s)[seat]
+            if names[seat] == name:
+                return
+            names[seat] = name
+            await self.update_table(s, {"names": names}, [])
+            log.info("game %s: seat %d is now called %r (was %r)", s.id, seat, name, old)
+        self.notify(s.id)
+
+    async def takeover(self, s: Session, seat: int, reason: str) -> bool:
+        """A bot of the table's takeover level plays `seat` from now on (clock ran out or the
+        player left). False if there is nothing to take over."""
+        async with s.lock:
+            if s.seats[seat] != "human" or self.controller(s, seat) is not None or s.position.is_over:
+                return False
+            if reason == "clock":
+                if s.row.clock_deadline is None or s.row.clock_deadline > time.time() or \
+                        s.position.current_player != seat:
+                    return False
+            level = (s.row.table_opts.get("clock") or {}).get("takeover") or s.row.table_opts.get("takeover") \
+                or self.default_takeover(s.game)
+            state = [dict(x) for x in s.row.seat_state]
+            state[seat]["taken_over_by"] = level
+            if reason == "clock" and (s.row.table_opts.get("clock") or {}).get("mode") == "game":
+                state[seat]["left_ms"] = 0
+            values = self._turn_values(s.seats, state, s.row.table_opts, s.position, time.time())
+            values["seat_state"] = state
+            name = self.levels(s.game)[level].name if level in self.levels(s.game) else f"{level} bot"
+            event = {"type": "takeover", "seat": seat, "level": level, "level_name": name, "reason": reason,
+                     "move": s.position.moves, "round": _round(s.position)}
+            await self.update_table(s, values, [event])
+        self.notify(s.id)
+        self.kick_bots(s)
+        return True
+
+    def default_takeover(self, game: str) -> str:
+        names = list(self.levels(game))
+        return names[1] if len(names) > 1 else names[0]
+
+    async def reclaim(self, s: Session, seat: int) -> None:
+        async with s.lock:
+            if self.controller(s, seat) is None or s.seats[seat] != "human":
+                raise ApiError(400, "this seat is yours already: no bot is playing it")
+            state = [dict(x) for x in s.row.seat_state]
+            state[seat].pop("taken_over_by", None)
+            clock = s.row.table_opts.get("clock") or {}
+            if clock.get("mode") == "game" and state[seat].get("left_ms", 1) <= 0:
+                # Back with an empty clock: a fresh allowance of a tenth of the game's time.
+                state[seat]["left_ms"] = int(clock_seconds(clock) * 100)
+            values = self._turn_values(s.seats, state, s.row.table_opts, s.position, time.time())
+            values["seat_state"] = state
+            event = {"type": "reclaim", "seat": seat, "move": s.position.moves, "round": _round(s.position)}
+            await self.update_table(s, values, [event])
+            self._cancel_bot(s)
+        self.notify(s.id)
 
     # ------------------------------------------------------------------ bots
+    def _cancel_bot(self, s: Session) -> None:
+        if s.bot_task is not None and not s.bot_task.done() and s.bot_task is not asyncio.current_task():
+            s.bot_task.cancel()
+        s.bot_task = None
+
     def kick_bots(self, s: Session) -> None:
         """Start the bot loop of this game if a bot is to decide and none is thinking."""
         if s.bot_task is not None and not s.bot_task.done():
             return
-        g = s.game
-        if g.is_over or s.seats[g.decider] == "human":
+        p = s.position
+        seat = p.current_player
+        if p.is_over or seat is None or self.controller(s, seat) is None:
             return
-        s.bot_task = asyncio.get_running_loop().create_task(self._run_bots(s))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a script created the game): the next server start resumes it
+        s.bot_task = loop.create_task(self._run_bots(s))
 
     async def _run_bots(self, s: Session) -> None:
-        while True:
-            g = s.game
-            if g.is_over:
-                return
-            seat = g.decider
-            spec = s.seats[seat]
-            if spec == "human":
-                return
-            bot = s.bots.get(seat)
-            if bot is None:
-                bot = s.bots[seat] = make_bot(spec, secrets.randbits(32))
-            version = s.version
-            try:
-                # Thinking runs in a thread on its own copy: the event loop keeps serving.
-                action = await asyncio.to_thread(bot.choose, g.clone())
-            except Exception:  # a broken bot must not take the server down
-                log.exception("bot %s of game %s failed", spec, s.id)
-                return
-            async with s.lock:
-                if s.version != version:
-                    continue  # the position changed while it thought: think again
-                try:
-                    self._commit(s, seat, action)
-                except (IllegalAction, StaleMove):
-                    log.exception("bot %s of game %s: move refused", spec, s.id)
-                    self._reload(s)
+        try:
+            while True:
+                p = s.position
+                seat = p.current_player
+                if p.is_over or seat is None:
                     return
-            self.notify(s.id)
+                level = self.controller(s, seat)
+                if level is None:
+                    return
+                rev = s.revision
+                until = time.time() + self.settings.bot_deadline_seconds * 4 + 10
+                if not self.store.claim_bot(s.id, rev, self.owner, until):
+                    stored = self.store.revision(s.id)
+                    if stored is not None and stored != rev:
+                        self._reload(s)
+                        self.notify(s.id)
+                        continue
+                    return  # another server process is thinking this move
+                delay = int(s.row.table_opts.get("bot_delay_ms") or 0)
+                if delay and s.movers and s.movers[-1][1] is None:
+                    await asyncio.sleep(delay / 1000)  # a pause before a bot answers a person
+                    if s.revision != rev:
+                        continue
+                text, used = await self.thinker.choose(s.game, p, level, secrets.randbits(32))
+                async with s.lock:
+                    if s.revision != rev or s.position is not p:
+                        continue  # the position changed while it thought: think again
+                    try:
+                        self._commit_move(s, seat, text, used)
+                    except IllegalAction:
+                        log.error("bot %s of game %s chose an illegal move %r", used, s.id, text)
+                        return
+                    except StaleWrite:
+                        continue  # reloaded: think about the new position
+                self.notify(s.id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bots of game %s stopped", s.id)
+
+
+def clock_seconds(clock: dict[str, Any]) -> float:
+    if clock.get("mode") == "days":
+        return float(clock.get("days") or 0) * 86400 or float(clock.get("seconds") or 86400)
+    return float(clock.get("seconds") or 0)
+
+
+def _round(p: Position) -> int | None:
+    events = p.log()
+    return events[-1].get("round") if events else None
+
+
+def _row_with(row: GameRow, **changes: Any) -> GameRow:
+    from dataclasses import replace
+
+    allowed = {k: v for k, v in changes.items() if k in GameRow.__dataclass_fields__}
+    return replace(row, **allowed)

@@ -1,84 +1,160 @@
-"""What one seat (or a spectator) is sent: the engine's observation, which is already free
-of hidden information, plus the seat's own legal actions and the public game log.
+"""What one seat (or a spectator) is sent: the title's observation, which is already free of
+hidden information, plus the seat's own legal actions in the title's words and the public,
+structured log (docs/web-api.md, "A game").
 
-Every payload the web app emits about a game is built here, so the secrecy review has one
-place to look: no seed, no record, no generator state, no deck or bag order."""
+Every payload the web app emits about a game is built here from the protocol only
+(`Position.observation`, `pending`, `legal_actions`, `log`, `result`; `Title.words`), so the
+secrecy review has one place to look: no seed, no record, no generator state, no deck or bag
+order."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from typing import Any
 
-from snowdonia.bots import bot_kinds
-from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.core.protocol import Position
+from snowdonia.web.levels import Level
 
-COLOURS = ("yellow", "blue", "green", "pink", "purple")
-
-
-def legal_payload(actions: list[Action]) -> list[dict[str, Any]]:
-    """Legal actions with their structure, so the client can put each one on the board."""
-    return [{"text": str(a), "kind": a.kind, "args": list(a.args)} for a in actions]
+COLOURS = ("yellow", "blue", "green", "pink", "purple", "orange", "teal", "grey")
 
 
-def seats_payload(seats: list[str]) -> list[dict[str, Any]]:
-    return [
-        {"seat": i, "kind": "human" if s == "human" else "bot", "bot": None if s == "human" else s,
-         "colour": COLOURS[i]}
-        for i, s in enumerate(seats)
-    ]
+def default_name(seat: int, kind: str, levels: dict[str, Level]) -> str:
+    if kind == "human":
+        return f"Player {seat + 1}"
+    lv = levels.get(kind)
+    return lv.name if lv is not None else f"{kind} bot"
 
 
-def seat_view(game_id: str, seats: list[str], game: Game, seat: int | None, can_undo: bool) -> dict[str, Any]:
-    deciding = seat is not None and game.current_player == seat
+def seat_names(seats: Sequence[str], names: Sequence[str | None], levels: dict[str, Level]) -> list[str]:
+    out = []
+    for i, kind in enumerate(seats):
+        given = names[i] if i < len(names) else None
+        out.append(given or default_name(i, kind, levels))
+    return out
+
+
+def legal_payload(position: Position, actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """Legal actions with their structure, so the client can put each one on the board, and
+    the title's words for each."""
+    words = position.title.words
+    out = []
+    for a in actions:
+        kind = getattr(a, "kind", str(a).split(" ", 1)[0])
+        args = list(getattr(a, "args", ()))
+        out.append({"text": str(a), "kind": kind, "args": args, "label": words.action(position, a)})
+    return out
+
+
+def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The engine's structured log, each event with its words, and the table's own events
+    (takeovers, reclaims) placed after the engine's events of the same move."""
+    words = position.title.words
+    merged: list[dict[str, Any]] = []
+    pending = sorted(table, key=lambda e: e["move"])
+    j = 0
+    for e in position.log():
+        while j < len(pending) and pending[j]["move"] < e.get("move", 0):
+            merged.append(pending[j])
+            j += 1
+        merged.append({**e, "text": words.event(e, names, position)})
+    merged.extend(pending[j:])
+    return [{"i": i, **e} for i, e in enumerate(merged)]
+
+
+def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
+    who = names[e["seat"]] if 0 <= e.get("seat", -1) < len(names) else "A player"
+    t = e["type"]
+    if t == "takeover":
+        why = {"clock": "ran out of time", "left": "left the table"}.get(e.get("reason", ""), "is away")
+        return f"{who} {why}: the {e['level_name']} plays for them until they reclaim the seat"
+    if t == "reclaim":
+        return f"{who} is back and plays their own seat again"
+    if t == "rename":
+        return f"{e.get('old', 'A player')} is now called {e.get('new')}"
+    return f"{who}: {t}"
+
+
+def seats_payload(seats: Sequence[str], names: Sequence[str], seat_state: Sequence[dict[str, Any]],
+                  connected: set[int], clocks: dict[int, int | None]) -> list[dict[str, Any]]:
+    out = []
+    for i, s in enumerate(seats):
+        state = seat_state[i] if i < len(seat_state) else {}
+        left = clocks.get(i)
+        out.append({
+            "seat": i, "kind": "human" if s == "human" else "bot", "bot": None if s == "human" else s,
+            "name": names[i], "colour": COLOURS[i % len(COLOURS)], "connected": i in connected,
+            "taken_over_by": state.get("taken_over_by"), "clock": None if left is None else {"left_ms": left},
+        })
+    return out
+
+
+def step_text(log: Sequence[dict[str, Any]], n: int, seat: int | None, fallback: str) -> str:
+    """Decision `n` (1-based) in words: its first event by the seat that decided."""
+    mine = [e for e in log if e.get("move") == n and "seat" in e and e.get("type") not in ("takeover", "reclaim")]
+    pick = next((e for e in mine if e.get("seat") == seat), None) or (mine[0] if mine else None)
+    if pick is None:
+        pick = next((e for e in log if e.get("move") == n), None)
+    return str(pick["text"]) if pick else fallback
+
+
+def seat_view(
+    *, game_id: str, row: Any, position: Position, seat: int | None, revision: int, names: Sequence[str],
+    undo: dict[str, Any], table_events: Sequence[dict[str, Any]] = (), connected: set[int] | None = None,
+    clocks: dict[int, int | None] | None = None, solo: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    t = position.title
+    deciding = seat is not None and position.current_player == seat and not position.is_over
+    pending = position.pending(seat)
+    table = [{**e, "text": table_event_text(e, names)} for e in table_events]
     view: dict[str, Any] = {
-        "game": game_id,
+        "id": game_id,
+        "game": t.name,
+        "game_name": t.display_name,
+        "scenario": position.scenario,
+        "settings": position.settings,
+        "private": bool(row.private),
+        "seeded": bool(row.seeded),
         "seat": seat,
-        "move": game.moves,
-        "over": game.is_over,
-        "seats": seats_payload(seats),
-        "observation": game.observation(seat),
-        "legal": legal_payload(game.legal_actions()) if deciding else [],
-        "can_undo": can_undo,
-        "log": list(game.log_lines),
+        "move": position.moves,
+        "revision": revision,
+        "over": position.is_over,
+        "seats": seats_payload(row.seats, names, row.seat_state, connected or set(), clocks or {}),
+        "observation": position.observation(seat),
+        "decision": None if pending is None else pending.as_dict(),
+        "legal": legal_payload(position, position.legal_actions()) if deciding else [],
+        "can_undo": undo.get("to_move") is not None,
+        "undo": undo,
+        "log": log_payload(position, names, table),
+        "score": position.result(),
     }
-    if game.is_over:
-        view["result"] = game.result()
+    if position.is_over:
+        view["result"] = view["score"]
+    if solo is not None:
+        view["solo"] = solo
     return view
 
 
-def replay_view(game_id: str, seats: list[str], game: Game, total: int) -> dict[str, Any]:
+def replay_view(base: dict[str, Any], n: int, total: int, step: str) -> dict[str, Any]:
     """A public position of a finished game, for stepping through it."""
-    view = seat_view(game_id, seats, game, None, False)
-    view["replay"] = {"move": game.moves, "total": total}
-    if not game.is_over:
+    view = dict(base)
+    view["replay"] = {"move": n, "total": total, "step": step}
+    if n < total:
         view.pop("result", None)
     return view
 
 
-def bot_levels() -> list[str]:
-    """The bot choices a person is offered: every registered kind, and two budgets of the
-    search bot when it is installed."""
-    kinds = bot_kinds()
-    out = [k for k in kinds if k != "mcts"]
-    if "mcts" in kinds:
-        out += ["mcts:200", "mcts:1s"]
-    return out
-
-
-def catalogue(game: Game) -> dict[str, Any]:
-    """The printed components a client needs to label things (public: it is the box)."""
-    cfg = game.cfg
+def lobby_entry(row: Any, names: Sequence[str], title_name: str, turn: int | None) -> dict[str, Any]:
+    now = time.time()
     return {
-        "contracts": {
-            str(n): {"number": c.number, "area": c.area, "text": c.text, "bonus": c.bonus, "back": c.back}
-            for n, c in cfg.contract.items()
-        },
-        "trains": {
-            str(n): {"number": t.number, "name": t.name, "cost": t.cost, "coal": t.coal, "ability": t.ability}
-            for n, t in cfg.train.items()
-        },
-        "colours": list(COLOURS),
-        "excavation_rates": list(cfg.exc_rates),
-        "lay_rates": list(cfg.lay_rates),
-        "events": {str(k): v for k, v in cfg.events.items()},
+        "id": row.id, "game": row.game, "game_name": title_name, "scenario": row.scenario, "settings": row.settings,
+        "players": row.players,
+        "seats": [{"seat": i, "kind": "human" if s == "human" else "bot", "bot": None if s == "human" else s,
+                   "name": names[i], "colour": COLOURS[i % len(COLOURS)],
+                   "open": s == "human" and not (row.names and i < len(row.names) and row.names[i])}
+                  for i, s in enumerate(row.seats)],
+        "move": row.move, "turn": turn, "turn_name": None if turn is None else names[turn], "over": row.over,
+        "result": row.result and {"scores": row.result.get("scores"), "winners": row.result.get("winners")},
+        "created_at": row.created_at, "updated_at": row.updated_at, "age_s": round(now - row.created_at, 1),
+        "seeded": bool(row.seeded),
     }

@@ -1,0 +1,76 @@
+"""The bot levels the web offers: a short server-side list of named levels per title.
+
+Nothing else is accepted from the web: a level string such as `mcts:1e9s` is refused at
+creation, so no request can make a bot think for ever. Each level has a label, a name for the
+seat ("Greedy bot"), a sentence for the lobby, and the next-lower level a game falls back to
+when its bot fails or misses its deadline (the weakest, `random`, is instant and runs
+in-process, so a game never stalls).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from snowdonia.bots import bot_kinds
+from snowdonia.registry import title
+
+
+@dataclass(frozen=True)
+class Level:
+    level: str  # what seats store: "random", "greedy", "mcts:200", "mcts:1s"
+    label: str
+    name: str  # the seat's default display name
+    help: str
+    seconds: float  # the most it may think (its own budget; the deadline adds a grace)
+
+    def as_dict(self) -> dict[str, str]:
+        return {"level": self.level, "label": self.label, "help": self.help}
+
+
+GENERIC_HELP = {
+    "random": "plays a random legal move",
+    "mcts": "searches many possible futures (information-set Monte Carlo tree search)",
+}
+
+
+def _search_levels(max_seconds: float, max_iterations: int) -> list[tuple[str, str, str, str, float]]:
+    out = []
+    its = min(200, max_iterations)
+    out.append((f"mcts:{its}", f"Search, {its} iterations", f"Search bot ({its})",
+                f"{its} iterations a move (a fraction of a second)", 1.0))
+    secs = min(1.0, max_seconds)
+    out.append((f"mcts:{secs:g}s", f"Search, {secs:g} s a move", f"Search bot ({secs:g} s)",
+                f"{secs:g} s a move; the strongest", secs))
+    return out
+
+
+def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> list[Level]:
+    """The levels offered for `game`, weakest first (the order of fallbacks)."""
+    t = title(game)
+    kinds = bot_kinds(game)
+    helps = {**GENERIC_HELP, **t.bot_help()}
+    out: list[Level] = [Level("random", "Random", "Random bot", f"{helps['random']} (instant)", 0.0)]
+    for kind in sorted(t.bots()):
+        text = helps.get(kind, "a bot that knows this game's rules")
+        if "instant" not in text:
+            text += " (instant)"
+        out.append(Level(kind, kind.replace("_", " ").capitalize(), f"{kind.replace('_', ' ').capitalize()} bot",
+                         text, 0.5))
+    if "mcts" in kinds:
+        for level, label, name, extra, secs in _search_levels(max_seconds, max_iterations):
+            out.append(Level(level, label, name, f"{helps['mcts']}: {extra}", secs))
+    return out
+
+
+def level_map(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> dict[str, Level]:
+    return {lv.level: lv for lv in levels(game, max_seconds, max_iterations)}
+
+
+def fallback(game: str, level: str, max_seconds: float = 1.0, max_iterations: int = 200) -> str | None:
+    """The next-lower level of `level` (None below the weakest). A stored level that is no
+    longer offered falls back to the strongest one that is."""
+    names = [lv.level for lv in levels(game, max_seconds, max_iterations)]
+    if level not in names:
+        return names[-1]
+    i = names.index(level)
+    return names[i - 1] if i > 0 else None
