@@ -47,9 +47,21 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module; one "client" (127.0.0.1) creates every game here, so the
+    per-client creation limits are raised for it."""
     tmp = tmp_path_factory.mktemp("browser")
-    with running(f"sqlite:///{tmp / 'browser.sqlite'}", tmp / "server.log") as s:
-        yield s
+    raised = {"SNOWDONIA_GAMES_PER_MINUTE": "1000", "SNOWDONIA_MAX_OPEN_GAMES": "1000"}
+    saved = {k: os.environ.get(k) for k in raised}
+    os.environ.update(raised)
+    try:
+        with running(f"sqlite:///{tmp / 'browser.sqlite'}", tmp / "server.log") as s:
+            yield s
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def _shot(page: Any, name: str, full: bool = False) -> None:
