@@ -25,6 +25,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True},
     "desktop": {"viewport": {"width": 1440, "height": 900}},
+    "landscape": {"viewport": {"width": 1024, "height": 768}, "has_touch": True, "is_mobile": True},
 }
 READABLE_PX = 12.0
 
@@ -179,7 +180,7 @@ def _play_out(page: Any, rng: random.Random, limit: int = 400, prefer: list[str]
 READABLE_JS = """() => {
   const svg = document.getElementById('board');
   let svgMin = 1e9, svgText = '';
-  for (const t of svg.querySelectorAll('text')) {
+  for (const t of (svg ? svg.querySelectorAll('text') : [])) {
     if (!t.textContent.trim() || !t.getClientRects().length) continue;
     const ctm = t.getScreenCTM();
     const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b);
@@ -195,7 +196,7 @@ READABLE_JS = """() => {
     const px = parseFloat(getComputedStyle(el).fontSize);
     if (px < htmlMin) { htmlMin = px; htmlText = n.textContent.trim().slice(0, 40); }
   }
-  const r = svg.getBoundingClientRect();
+  const r = svg ? svg.getBoundingClientRect() : {width: 0, height: 0, top: 0};
   return {svgMin, svgText, htmlMin, htmlText, boardW: r.width, boardH: r.height, boardTop: r.top,
           vw: innerWidth, vh: innerHeight};
 }"""
@@ -489,16 +490,20 @@ def _axe(page: Any) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_no_serious_accessibility_violations(browser: Any, server: Server, size: str) -> None:
+@pytest.mark.parametrize("size", ["phone", "landscape", "desktop"])
+def test_no_serious_accessibility_violations_and_readable(browser: Any, server: Server, size: str) -> None:
     ctx = _context(browser, size)
     page = ctx.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
     page.wait_for_selector("#games h2")
     assert _axe(page) == []
+    _assert_readable(page, f"{size} lobby", board=False)
     _create(page, server, [("human", "Flo"), ("greedy", "")], seed=93)
     _take_one(page, random.Random(3))
     _wait_turn_or_end(page)
+    _assert_board_visible(page)
+    _assert_readable(page, f"{size} game")
+    _shot(page, f"{size}-game-a11y")
     assert _axe(page) == []
     ctx.close()

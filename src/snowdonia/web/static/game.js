@@ -477,9 +477,13 @@ export async function gamePage(root, gameId, meta) {
     const solo = v.seats.length === 1;
     if (solo) {
       const score = res.scores[0];
-      const best = v.solo ? v.solo.best : null;
+      const solo = v.solo || {};
+      const train = solo.train ? ` with train No. ${solo.train}` : "";
       let verdict = "";
-      if (best !== null && best !== undefined) verdict = score > best ? ` — a new personal best (was ${best})!` : score === best ? " — equal to your personal best." : ` — your personal best with this train is ${best}.`;
+      if (typeof solo.best_before === "number") {
+        verdict = score > solo.best_before ? ` — a new personal best${train} (was ${solo.best_before})!` : score === solo.best_before ? ` — equal to your personal best${train}.` : ` — your personal best${train} is ${solo.best_before}.`;
+      } else if (solo.best_before === null && "best_before" in solo) verdict = ` — your first game${train}: a personal best.`;
+      else if (typeof solo.best === "number") verdict = ` — your personal best${train}: ${Math.max(solo.best, score)} VP.`;
       end.append(h("h2", { id: "winners", text: `Your score: ${score} VP${verdict}` }));
     } else {
       end.append(h("h2", { id: "winners", text: `Winner${res.winners.length > 1 ? "s" : ""}: ${res.winners.map((w) => seatName(v, w)).join(" and ")}` }));
