@@ -66,11 +66,15 @@ export function installExplainer(root, lookup) {
     clearTimeout(pressTimer);
     const x = ev.clientX;
     const y = ev.clientY;
-    pressTimer = setTimeout(() => { if (show(el, { clientX: x, clientY: y })) suppressUntil = Date.now() + 800; }, 550);
+    pressTimer = setTimeout(() => {
+      // A push may have redrawn the board under the finger: then it was no long press.
+      if (el.isConnected && show(el, { clientX: x, clientY: y })) suppressUntil = Date.now() + 800;
+    }, 550);
   });
   const cancel = () => clearTimeout(pressTimer);
-  root.addEventListener("pointerup", cancel);
-  root.addEventListener("pointercancel", cancel);
+  // On window: a finger lifted over a part that a push has just replaced still ends the press.
+  window.addEventListener("pointerup", cancel, true);
+  window.addEventListener("pointercancel", cancel, true);
   root.addEventListener("pointermove", (ev) => { if (ev.pointerType !== "mouse" && (Math.abs(ev.movementX) + Math.abs(ev.movementY) > 6)) cancel(); });
   root.addEventListener("contextmenu", (ev) => { if (ev.target.closest("[data-info],[data-info-key]") && Date.now() < suppressUntil) ev.preventDefault(); });
 

@@ -380,11 +380,11 @@ function drawTracks(view, title, fresh, x0, y0, w) {
   if (infoX + tw(lines[0], F.small) < x0 + w - 8) {
     parts.push(text(infoX, y - 4, lines[0], { "font-size": F.small, fill: "#2c4050" }));
     parts.push(text(infoX, y + 14, lines[1], { "font-size": F.small, fill: "#2c4050" }));
-    y += 50;
+    y += 64;
   } else {
     parts.push(text(x0 + 12, y + 60, lines[0], { "font-size": F.small, fill: "#2c4050" }));
     parts.push(text(x0 + 12, y + 78, lines[1], { "font-size": F.small, fill: "#2c4050" }));
-    y += 94;
+    y += 104;
   }
   const rates = comp.rates || {};
   const rateRows = [["Excavate", rates.excavate || [], obs.work_rates.excavate_index, "rate:excavate"], ["Lay track", rates.lay_track || [], obs.work_rates.lay_track_index, "rate:lay_track"]];
@@ -624,7 +624,7 @@ export function renderBoard(svg, view, title, legal, opts = {}) {
   const route = drawRoute(view, ia, fresh, width, decision);
   svg.appendChild(route.g);
   // The other parts in columns under the route, each to the shortest column.
-  const cols = Math.max(1, Math.min(3, Math.floor((width - PAD) / 390)));
+  const cols = Math.max(1, Math.min(3, Math.floor((width - PAD) / 320)));
   const colW = Math.floor((width - PAD * (cols + 1)) / cols);
   const heights = Array(cols).fill(route.h + 6);
   const place = (draw) => {
