@@ -394,6 +394,7 @@ def test_two_friends_names_links_my_games_and_spectators(browser: Any, server: S
     lobby.wait_for_selector(f'#game-list [data-game="{gid}"]')
     row = lobby.inner_text(f'#game-list [data-game="{gid}"]')
     assert "Dee" in row and "to play" in row
+    _shot(lobby, "desktop-lobby", full=True)
     # Copy my seat link (to resume on another device) from the options.
     pages[0].click("#menu-button")
     assert pages[0].locator("#copy-seat").is_visible()

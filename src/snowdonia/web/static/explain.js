@@ -50,8 +50,10 @@ export function installExplainer(root, lookup) {
   function hide() { box.hidden = true; pinned = false; }
 
   // Mouse: hover shows after a short pause, leaving hides (unless clicked to pin).
+  const canHover = () => window.matchMedia("(hover: hover) and (pointer: fine)").matches;
   root.addEventListener("pointerover", (ev) => {
-    if (ev.pointerType !== "mouse") return;
+    // Only a real mouse hovers: touch screens (and their emulated mouse) explain on tap.
+    if (ev.pointerType !== "mouse" || !canHover()) return;
     const el = ev.target.closest("[data-info],[data-info-key]");
     clearTimeout(hoverTimer);
     if (!el) { if (!pinned) hoverTimer = setTimeout(hide, 150); return; }

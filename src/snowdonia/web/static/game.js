@@ -585,11 +585,27 @@ export async function gamePage(root, gameId, meta) {
     const d = decisionOf(view);
     const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d && !st.replay && !v.over ? d.kind : null, prev: highlightBase() });
     zoom.setBase(layout);
+    // A new decision of mine whose choices are on the board: bring the first into sight.
+    const key = mine() ? `${v.move}` : null;
+    if (key && key !== st.scrolledFor) {
+      st.scrolledFor = key;
+      requestAnimationFrame(() => showFirstChoice());
+    }
     drawDecision();
     drawPlayers(view);
     renderLog(logPane, view, { since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
     drawScore(v);
     signals.update({ mine: mine(), over: v.over, title: st.title ? st.title.display_name : "Snowdonia", status: document.getElementById("status")?.textContent || "" });
+  }
+
+  function showFirstChoice() {
+    const choices = [...svg.querySelectorAll("[data-action],[data-choose]")];
+    if (!choices.length || boardWrap.clientHeight === 0) return;
+    const frame = boardWrap.getBoundingClientRect();
+    const inSight = choices.some((c) => { const r = c.getBoundingClientRect(); return r.bottom > frame.top && r.top < frame.bottom && r.right > frame.left && r.left < frame.right; });
+    if (inSight) return;
+    const r = choices[0].getBoundingClientRect();
+    boardWrap.scrollTo({ top: boardWrap.scrollTop + r.top - frame.top - Math.max(0, (frame.height - r.height) / 3), left: boardWrap.scrollLeft + r.left - frame.left - 16, behavior: prefs().animations ? "smooth" : "auto" });
   }
 
   let lastW = 0;
