@@ -79,10 +79,16 @@ export async function lobbyPage(root, meta) {
         h("option", { value: "human", selected: kind === "human" ? "selected" : null, text: "a person" }),
         st.title.bots.map((b) => h("option", { value: b.level, selected: kind === b.level ? "selected" : null, text: `bot: ${b.label || botLabel(b.level)}` })));
       const name = h("input", { id: `name-${i}`, maxlength: 24, placeholder: `Player ${i + 1}`, "aria-label": `Name of player ${i + 1}`, value: old[i] ? old[i].name : "", autocomplete: "off" });
-      const sync = () => { name.hidden = sel.value !== "human"; };
+      const help = h("span", { class: "hint block bot-line", id: `seat-help-${i}` });
+      const sync = () => {
+        name.hidden = sel.value !== "human";
+        const bot = st.title.bots.find((b) => b.level === sel.value);
+        help.textContent = bot ? bot.help || "" : "";
+        help.hidden = !bot;
+      };
       sel.addEventListener("change", sync);
       sync();
-      return h("div", { class: "seat" }, h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name);
+      return h("div", { class: "seat" }, h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
     }));
     drawSettings();
   }
