@@ -277,6 +277,21 @@ def test_a_whole_game_at_each_size(browser: Any, server: Server, size: str) -> N
     assert "needs" in sheet and "Had at the end" in sheet
     _shot(page, f"{size}-4-score-sheet", full=(size == "desktop"))
     _assert_readable(page, f"{size} score sheet", board=size == "desktop")
+    if size == "desktop":
+        # The replay names each step and can be shared at any move.
+        page.click("#replay-start")
+        page.wait_for_function("() => document.querySelector('#replay-pos').textContent.includes('move 0 /')")
+        page.click("#replay-forward")
+        page.wait_for_function("() => document.querySelector('#replay-step').textContent.startsWith('move 1 —')")
+        assert "places a labourer" in page.inner_text("#replay-step")
+        gid = page.url.split("/game/")[1].split("#")[0]
+        shared = ctx.new_page()
+        shared.goto(f"{page.url.split('/game/')[0]}/game/{gid}#replay=7")
+        shared.wait_for_function("() => (document.querySelector('#replay-pos') || {}).textContent?.includes('move 7 /')")
+        assert shared.inner_text("#replay-step").startswith("move 7 —")
+        shared.close()
+        page.click("#replay-end")
+        page.wait_for_function("() => document.querySelector('#replay-step').textContent.includes('the end')")
     # The log: complete, by round, coloured by player, with a surveyor move and a restock.
     _show_tab(page, "log")
     log = page.locator("#log").evaluate("el => el.textContent")
@@ -410,6 +425,20 @@ def test_two_friends_names_links_my_games_and_spectators(browser: Any, server: S
     assert not errors, errors
     host.close()
     friend.close()
+
+
+def test_hot_seat_follows_the_person_to_move(browser: Any, server: Server) -> None:
+    ctx = _context(browser, "tablet")
+    page = ctx.new_page()
+    _create(page, server, [("human", "Gus"), ("human", "Hal")], seed=94)
+    seats = set()
+    rng = random.Random(11)
+    for _ in range(8):
+        _wait_turn_or_end(page)  # someone at this table is always to decide
+        seats.add(_state(page)["seat"])
+        _take_one(page, rng)
+    assert seats == {"0", "1"}
+    ctx.close()
 
 
 def test_private_games_are_not_listed_and_the_lobby_refreshes_live(browser: Any, server: Server) -> None:

@@ -9,7 +9,7 @@ const BOT_HELP = {
   "mcts:1s": "Search, 1 s a move: the strongest offered; beats greedy most games (1 second per move).",
 };
 
-export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7", red: "#d23c2c", white: "#eeeeee", black: "#333333" };
+export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7", red: "#d23c2c", orange: "#e8832a", teal: "#1f9e99", grey: "#8a8a8a", white: "#eeeeee", black: "#333333" };
 
 export function botLabel(level) {
   if (level === "random") return "Random";
