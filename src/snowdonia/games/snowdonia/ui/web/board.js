@@ -761,8 +761,10 @@ export function playerPanel(view, seat, title, h) {
     h("div", { class: "meta" }, tr
       ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, `Train ${tr.short || `No. ${p.train} ${tr.name}`}`)
       : "No train"),
-    p.contracts.length ? h("div", { class: "hand" }, h("small", { text: "Contracts held" }), p.contracts.map((c) => cardBox(h, title, c))) : null,
-    p.played.length ? h("div", { class: "hand played" }, h("small", { text: "Played" }), p.played.map((c) => cardBox(h, title, c, "sideways"))) : null);
+    p.contracts.length ? h("details", { class: "hand-box", open: seat === view.seat ? "open" : null },
+      h("summary", { text: `Contracts held (${p.contracts.length})` }), h("div", { class: "hand" }, p.contracts.map((c) => cardBox(h, title, c)))) : null,
+    p.played.length ? h("details", { class: "hand-box" },
+      h("summary", { text: `Played (${p.played.length}): ${p.played.map((c) => "#" + c).join(", ")}` }), h("div", { class: "hand played" }, p.played.map((c) => cardBox(h, title, c, "sideways")))) : null);
 }
 
 function markerCounts(obs, seat) {
