@@ -418,6 +418,8 @@ export async function gamePage(root, gameId, meta) {
 
   // ---------------------------------------------------------------- players, score
   function drawPlayers(v) {
+    // Folded parts keep the state the reader gave them across redraws.
+    const folded = new Map([...players.querySelectorAll("details[data-key]")].map((d) => [d.dataset.key, d.open]));
     players.replaceChildren(h("h2", { class: "visually-hidden", text: "Players" }));
     const obs = v.observation || {};
     const d = decisionOf(v);
@@ -438,6 +440,7 @@ export async function gamePage(root, gameId, meta) {
         st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });
+    for (const d of players.querySelectorAll("details[data-key]")) if (folded.has(d.dataset.key)) d.open = folded.get(d.dataset.key);
   }
 
   function scoreTable(v, res, id) {

@@ -761,9 +761,9 @@ export function playerPanel(view, seat, title, h) {
     h("div", { class: "meta" }, tr
       ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, `Train ${tr.short || `No. ${p.train} ${tr.name}`}`)
       : "No train"),
-    p.contracts.length ? h("details", { class: "hand-box", open: seat === view.seat ? "open" : null },
+    p.contracts.length ? h("details", { class: "hand-box", "data-key": `held:${seat}`, open: seat === view.seat ? "open" : null },
       h("summary", { text: `Contracts held (${p.contracts.length})` }), h("div", { class: "hand" }, p.contracts.map((c) => cardBox(h, title, c)))) : null,
-    p.played.length ? h("details", { class: "hand-box" },
+    p.played.length ? h("details", { class: "hand-box", "data-key": `played:${seat}` },
       h("summary", { text: `Played (${p.played.length}): ${p.played.map((c) => "#" + c).join(", ")}` }), h("div", { class: "hand played" }, p.played.map((c) => cardBox(h, title, c, "sideways")))) : null);
 }
 
