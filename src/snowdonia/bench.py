@@ -7,7 +7,8 @@ import random
 import time
 from typing import Any
 
-from snowdonia.games.snowdonia.game import Game, new_game
+from snowdonia.core.protocol import Position
+from snowdonia.registry import title
 
 
 def _baseline(seconds: float) -> float:
@@ -22,16 +23,19 @@ def _baseline(seconds: float) -> float:
     return n / seconds
 
 
-def playouts(players: int, seconds: float, seed: int = 0) -> dict[str, float]:
+def playouts(players: int, seconds: float, seed: int = 0, game: str = "snowdonia",
+             scenario: str | None = None) -> dict[str, float]:
+    """Random games with full rules checking: every action goes through `apply`."""
+    new_game = title(game).new_game
     rng = random.Random(seed)
     decisions = games = 0
     start = time.perf_counter()
     end = start + seconds
     s = seed
     while time.perf_counter() < end:
-        g = new_game(players, seed=s)
+        g = new_game(players, seed=s, scenario=scenario)
         s += 1
-        while not g.over:
+        while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
             decisions += 1
         games += 1
@@ -40,11 +44,19 @@ def playouts(players: int, seconds: float, seed: int = 0) -> dict[str, float]:
             "decisions_per_game": decisions / max(games, 1)}
 
 
-def clones(players: int, seconds: float, seed: int = 0) -> float:
-    """Clones per second of mid-game positions (round 3 or later)."""
+def clones(players: int, seconds: float, seed: int = 0, game: str = "snowdonia",
+           scenario: str | None = None) -> float:
+    """Clones per second of a mid-game position (a third of a random game's decisions in)."""
     rng = random.Random(seed)
-    g: Game = new_game(players, seed=seed)
-    while not g.over and g.round < 3:
+    new_game = title(game).new_game
+    probe = new_game(players, seed=seed, scenario=scenario)
+    length = 0
+    while not probe.is_over:
+        probe.apply(rng.choice(probe.legal_actions()))
+        length += 1
+    rng = random.Random(seed)
+    g: Position = new_game(players, seed=seed, scenario=scenario)
+    for _ in range(length // 3):
         g.apply(rng.choice(g.legal_actions()))
     n = 0
     start = time.perf_counter()
@@ -91,15 +103,16 @@ def catanatron_bench(seconds: float) -> dict[str, float] | None:
             "copies_per_s": n / (time.perf_counter() - start)}
 
 
-def run_bench(player_counts: list[int], seconds: float = 2.0, compare: bool = False) -> dict[str, Any]:
+def run_bench(player_counts: list[int], seconds: float = 2.0, compare: bool = False, game: str = "snowdonia",
+              scenario: str | None = None) -> dict[str, Any]:
     base = _baseline(min(seconds, 1.0))
     rows = []
     for n in player_counts:
-        row: dict[str, Any] = {"players": n, **playouts(n, seconds)}
-        row["clones_per_s"] = clones(n, seconds / 2)
+        row: dict[str, Any] = {"players": n, **playouts(n, seconds, game=game, scenario=scenario)}
+        row["clones_per_s"] = clones(n, seconds / 2, game=game, scenario=scenario)
         rows.append(row)
     three = next((r for r in rows if r["players"] == 3), rows[0])
-    out: dict[str, Any] = {"baseline_ops_per_s": base, "rows": rows,
+    out: dict[str, Any] = {"game": game, "scenario": scenario, "baseline_ops_per_s": base, "rows": rows,
                            "ratio_3p_to_baseline": three["decisions_per_s"] / base}
     if compare:
         cat = catanatron_bench(seconds)

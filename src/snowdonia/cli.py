@@ -41,25 +41,33 @@ def data(
 
 @app.command()
 def bench(
-    players: str = typer.Option("1,2,3,4,5", help="Player counts, comma separated."),
+    players: str = typer.Option("", help="Player counts, comma separated (default: every count of the scenario)."),
     seconds: float = typer.Option(2.0, help="Seconds per measurement."),
     compare: bool = typer.Option(False, "--compare", help="Also measure Catanatron in this process."),
+    game: str = typer.Option("snowdonia", "--game", help="The title: snowdonia or foothills."),
+    scenario: str | None = typer.Option(None, "--scenario", help="The title's scenario (default: its first)."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Engine throughput: random-playout decisions/s, games/s and clones/s per player count."""
     from snowdonia.bench import run_bench
+    from snowdonia.core.errors import SettingsError
+    from snowdonia.registry import title
 
     try:
-        counts = [int(x) for x in players.split(",") if x.strip()]
+        allowed = title(game).scenario(scenario).players
+    except (SettingsError, KeyError) as exc:
+        raise typer.BadParameter(str(exc).strip("'\"")) from None
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()] or list(allowed)
     except ValueError:
         raise typer.BadParameter("--players takes numbers like 1,2,3") from None
-    if not counts or any(not 1 <= c <= 5 for c in counts):
-        raise typer.BadParameter("--players takes player counts from 1 to 5")
-    results = run_bench(counts, seconds, compare)
+    if any(c not in allowed for c in counts):
+        raise typer.BadParameter(f"--players: {game} plays with {', '.join(map(str, allowed))} players")
+    results = run_bench(counts, seconds, compare, game=game, scenario=scenario)
     if as_json:
         print(json.dumps(results, indent=2))
         return
-    table = Table(title="snowdonia bench (random playouts, full rules checking)")
+    table = Table(title=f"snowdonia bench: {game} (random playouts, full rules checking)")
     for col in ("players", "decisions/s", "games/s", "clones/s", "decisions/game"):
         table.add_column(col, justify="right")
     for r in results["rows"]:

@@ -59,6 +59,11 @@ def test_four_tracks_with_4_track_and_3_track_contracts_score_only_one() -> None
     assert met == {21: False, 23: True}
     assert s["lines"]["contracts"] == 31  # type: ignore[index]
     assert s["lines"]["track"] == 12  # type: ignore[index]
+    # The sheet shows what each card needed, what the player had and what went onto it.
+    by = {c["contract"]: c for c in s["contracts"]}  # type: ignore[attr-defined]
+    assert by[23]["needs"] == {"rubble": 0, "track": 4, "station": 0} == by[23]["assigned"]
+    assert by[21]["needs"]["track"] == 3 and by[21]["assigned"] == {"rubble": 0, "track": 0, "station": 0}
+    assert s["have"]["track"] == 4  # type: ignore[index]
 
 
 def test_seven_tracks_meet_both_4_track_and_3_track_contracts() -> None:
@@ -219,8 +224,11 @@ def test_deluxe_tie_latest_in_turn_order_wins() -> None:
     g.last_round_order = (2, 0, 1)
     g.surveyor[1] = g.surveyor[2] = g.cfg.station_index["hebron"]
     assert g.result()["winners"] == [1]
+    tb = g.result()["tie_break"]
+    assert tb["tied"] == [1, 2] and tb["winner"] == 1 and "latest in turn order" in tb["why"]
     g.last_round_order = (1, 2, 0)
     assert g.result()["winners"] == [2]
+    assert new(3).result()["tie_break"] is None
 
 
 def test_single_highest_score_wins() -> None:

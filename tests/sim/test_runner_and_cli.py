@@ -4,13 +4,15 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
+from snowdonia.registry import names, title
 from snowdonia.sim.commands import register, simulate_specs
 from snowdonia.sim.executor import run_games
 from snowdonia.sim.runner import GameSpec, play
-from snowdonia.sim.table import COLUMNS, event_counts, rows
+from snowdonia.sim.table import columns, counts, rows
 
 
 def _app() -> typer.Typer:
@@ -31,7 +33,8 @@ def test_play_reports_a_consistent_game() -> None:
     for seat in range(3):
         assert sum(r["breakdown"][seat].values()) == r["scores"][seat]
     assert r["settings"]["light_fog"] is True
-    assert sum(r["events"].values()) > 0
+    assert sum(r["counts"].values()) > 0 and all(k.startswith("event ") for k in r["counts"])
+    assert len(r["per_seat"]["train"]) == 3
     assert r == play(GameSpec(("greedy", "random", "random"), 42, {"light_fog": True}))
 
 
@@ -42,9 +45,10 @@ def test_pool_gives_the_same_results_as_one_process() -> None:
     assert serial == pooled
     assert [r["index"] for r in pooled] == list(range(8))
     table = rows(pooled)
-    assert len(table) == 24 and set(table[0]) == set(COLUMNS)
+    assert len(table) == 24 and set(table[0]) == set(columns(table))
+    assert {"set_edition", "train", "vp_stations", "vp_contracts", "title", "scenario"} <= set(table[0])
     assert sum(r["winner"] for r in table) >= 8
-    assert event_counts(pooled)
+    assert counts(pooled)
 
 
 def test_tournament_json() -> None:
@@ -82,10 +86,11 @@ def test_simulate_writes_table_and_report_and_reruns_identically(tmp_path: Path)
     assert a == (tmp_path / "b" / "games.csv").read_text()
     table = list(csv.DictReader(a.splitlines()))
     assert len(table) == 27
-    assert {r["contracts_per_window"] for r in table} == {"1"}
+    assert {r["set_contracts_per_window"] for r in table} == {"1"}
+    assert {r["title"] for r in table} == {"snowdonia"} and {r["scenario"] for r in table} == {"mount_snowdon"}
     assert {r["bot"] for r in table if r["seat"] == "0"} == {"greedy", "random"}
     for name in ("report.md", "index.html", "win_rate_by_seat.png", "by_train.png", "scores_by_bot.png",
-                 "game_length.png", "events.png"):
+                 "game_length.png", "counts.png"):
         assert (tmp_path / "a" / name).stat().st_size > 0
     assert "Win rate by seat" in (tmp_path / "a" / "report.md").read_text()
 
@@ -96,4 +101,27 @@ def test_simulate_parquet(tmp_path: Path) -> None:
     _simulate(tmp_path, "--format", "parquet", "--edition", "deluxe")
     t = pq.read_table(tmp_path / "games.parquet")
     assert t.num_rows == 27
-    assert set(t.column("edition").to_pylist()) == {"deluxe"}
+    assert set(t.column("set_edition").to_pylist()) == {"deluxe"}
+
+
+def test_settings_by_key_value_and_bad_settings_refused(tmp_path: Path) -> None:
+    _simulate(tmp_path / "s", "--set", "light_fog=true", "--set", "edition=deluxe")
+    table = list(csv.DictReader((tmp_path / "s" / "games.csv").read_text().splitlines()))
+    assert {r["set_light_fog"] for r in table} == {"True"} and {r["set_edition"] for r in table} == {"deluxe"}
+    bad = CliRunner().invoke(_app(), ["simulate", "--games", "1", "--set", "fog_everywhere=1", "--out", str(tmp_path)])
+    assert bad.exit_code != 0 and "has no setting 'fog_everywhere'" in bad.output
+    bad = CliRunner().invoke(_app(), ["simulate", "--games", "1", "--game", "chess", "--out", str(tmp_path)])
+    assert bad.exit_code != 0
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_title_simulates_through_the_protocol(game: str, tmp_path: Path) -> None:
+    """The simulator knows no game: every registered title plays, tabulates and plots."""
+    t = title(game)
+    players = t.scenarios[0].players[-1] if game == "snowdonia" else t.scenarios[0].players[0]
+    specs = simulate_specs(["random"] * players, 3, 11, {}, game=game)
+    results = run_games(specs, workers=1)
+    table = rows(results)
+    assert {r["title"] for r in table} == {game} and len(table) == 3 * players
+    for r in table:
+        assert r["score"] == sum(r[f"vp_{k}"] for k in t.score_lines)

@@ -305,6 +305,13 @@ class Title(ABC):
         """Path of the title's web board module (an ES module file), served to the client."""
         return None
 
-    def terminal_board(self, position: Position, seat: int | None) -> Any:
-        """A Rich renderable of the whole table for the terminal."""
+    def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
+                       width: int = 160) -> Any:
+        """A Rich renderable of the whole table as `seat` sees it (None: the public view), for
+        a terminal `width` columns wide; `seat_kinds` label the seats ("human", "greedy")."""
+        return None
+
+    def score_sheet(self, position: Position, seat_kinds: list[str]) -> Any:
+        """A Rich renderable of the score sheet (every line of `result()`), or None to let the
+        terminal draw a plain one from `score_lines`."""
         return None

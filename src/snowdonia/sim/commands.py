@@ -25,20 +25,38 @@ console = Console(stderr=True)
 _OUT_OPTION: Path = typer.Option(Path("sim-out"), "--out", help="Directory for the table and the report.")
 
 
-def _bots(text: str) -> list[str]:
+def _bots(text: str, game: str) -> list[str]:
     from snowdonia.bots import make_bot
 
     bots = [b.strip() for b in text.split(",") if b.strip()]
     for b in bots:
         try:
-            make_bot(b)
+            make_bot(b, game=game)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return bots
 
 
-def _settings(edition: str, light_fog: bool, contracts_per_window: int) -> dict[str, Any]:
-    return {"edition": edition, "light_fog": light_fog, "contracts_per_window": contracts_per_window}
+def settings_from(game: str, sets: list[str], **shortcuts: Any) -> dict[str, Any]:
+    """The settings of the command line: Snowdonia's shortcut flags when given, then every
+    `--set key=value` (value parsed as JSON when it can be: true, 1, "deluxe")."""
+    from snowdonia.registry import title
+
+    out = {k: v for k, v in shortcuts.items() if v is not None}
+    known = {spec.key for spec in title(game).settings}
+    for item in sets:
+        key, eq, raw = item.partition("=")
+        if not eq or not key.strip():
+            raise typer.BadParameter(f"write settings as key=value, not {item!r}", param_hint="--set")
+        key = key.strip()
+        if key not in known:
+            raise typer.BadParameter(f"{game} has no setting {key!r}; known: {', '.join(sorted(known))}",
+                                     param_hint="--set")
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw
+    return out
 
 
 def _run(specs: list[GameSpec], workers: int, ray: str | None, quiet: bool) -> list[dict[str, Any]]:
@@ -53,13 +71,19 @@ def _run(specs: list[GameSpec], workers: int, ray: str | None, quiet: bool) -> l
         return run_games(specs, workers, ray, progress=lambda k: bar.advance(task, k))
 
 
-def _check_settings(players: int, settings: dict[str, Any]) -> None:
-    from snowdonia import SettingsError, new_game
+def _check_settings(players: int, settings: dict[str, Any], game: str, scenario: str | None) -> None:
+    from snowdonia.core.errors import SettingsError
+    from snowdonia.registry import title
 
     try:
-        new_game(players, seed=0, **settings)
-    except (SettingsError, ValueError) as exc:
-        raise typer.BadParameter(str(exc)) from None
+        title(game).new_game(players, seed=0, scenario=scenario, **settings)
+    except (SettingsError, ValueError, TypeError, KeyError) as exc:
+        raise typer.BadParameter(str(exc).strip("'\"")) from None
+
+
+_GAME = typer.Option("snowdonia", "--game", help="The title: snowdonia or foothills.")
+_SCENARIO = typer.Option(None, "--scenario", help="The title's scenario (default: its first).")
+_SET = typer.Option([], "--set", help="A setting of the title as key=value (repeatable).")
 
 
 def register(app: typer.Typer) -> None:
@@ -71,26 +95,31 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Seed of the first deal."),
         workers: int = typer.Option(1, "--workers", help="Processes to play on."),
         ray: str | None = typer.Option(None, "--ray", help="Run on a Ray cluster: its address, or 'auto'."),
-        edition: str = typer.Option("original", "--edition"),
-        light_fog: bool = typer.Option(False, "--light-fog"),
-        contracts_per_window: int = typer.Option(0, "--contracts-per-window"),
+        game: str = _GAME,
+        scenario: str | None = _SCENARIO,
+        sets: list[str] = _SET,
+        edition: str | None = typer.Option(None, "--edition", help="Snowdonia: original or deluxe."),
+        light_fog: bool | None = typer.Option(None, "--light-fog/--no-light-fog", help="Snowdonia: Light Fog."),
+        contracts_per_window: int | None = typer.Option(None, "--contracts-per-window", help="Snowdonia: 0 or 1."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
     ) -> None:
         """Round robin of bots with seat rotation: wins, 95% intervals and openskill ratings."""
         from snowdonia.sim.ratings import rate
         from snowdonia.sim.tournament import schedule
 
-        names = _bots(bots)
-        settings = _settings(edition, light_fog, contracts_per_window)
-        _check_settings(players, settings)
+        names = _bots(bots, game)
+        settings = settings_from(game, sets, edition=edition, light_fog=light_fog,
+                                 contracts_per_window=contracts_per_window)
+        _check_settings(players, settings, game, scenario)
         try:
-            specs = schedule(names, players, games, seed, settings)
+            specs = schedule(names, players, games, seed, settings, game=game, scenario=scenario)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--bots") from None
         results = _run(specs, workers, ray, quiet=as_json)
         standings = rate(results)
         if as_json:
-            print(json.dumps({"players": players, "games": games, "seed": seed, "settings": settings,
+            print(json.dumps({"game": game, "scenario": scenario, "players": players, "games": games,
+                              "seed": seed, "settings": settings,
                               "bots": [s.as_dict() for s in standings]}))
             return
         table = Table(title=f"Tournament: {games} games, {players} players, seed {seed}")
@@ -115,40 +144,48 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("csv", "--format", help="csv or parquet."),
         ray: str | None = typer.Option(None, "--ray", help="Run on a Ray cluster: its address, or 'auto'."),
         rotate: bool = typer.Option(True, "--rotate/--no-rotate", help="Rotate the bots' seats game by game."),
-        edition: str = typer.Option("original", "--edition"),
-        light_fog: bool = typer.Option(False, "--light-fog"),
-        contracts_per_window: int = typer.Option(0, "--contracts-per-window"),
+        game: str = _GAME,
+        scenario: str | None = _SCENARIO,
+        sets: list[str] = _SET,
+        edition: str | None = typer.Option(None, "--edition", help="Snowdonia: original or deluxe."),
+        light_fog: bool | None = typer.Option(None, "--light-fog/--no-light-fog", help="Snowdonia: Light Fog."),
+        contracts_per_window: int | None = typer.Option(None, "--contracts-per-window", help="Snowdonia: 0 or 1."),
     ) -> None:
         """Play N games on every core; write one row per game and player plus a report with plots."""
+        from snowdonia.registry import title
         from snowdonia.sim.executor import default_workers
         from snowdonia.sim.report import summary, write_report
-        from snowdonia.sim.table import event_counts, rows, write
+        from snowdonia.sim.table import counts, rows, write
 
         if fmt not in ("csv", "parquet"):
             raise typer.BadParameter("use csv or parquet", param_hint="--format")
-        names = _bots(bots)
+        names = _bots(bots, game)
         if len(names) == 1:
             names = names * players
         if len(names) != players:
             raise typer.BadParameter(f"give one bot or {players} bots, not {len(names)}", param_hint="--bots")
-        settings = _settings(edition, light_fog, contracts_per_window)
-        _check_settings(players, settings)
-        specs = simulate_specs(names, games, seed, settings, rotate)
+        settings = settings_from(game, sets, edition=edition, light_fog=light_fog,
+                                 contracts_per_window=contracts_per_window)
+        _check_settings(players, settings, game, scenario)
+        specs = simulate_specs(names, games, seed, settings, rotate, game=game, scenario=scenario)
         results = _run(specs, workers or default_workers(), ray, quiet=False)
         out.mkdir(parents=True, exist_ok=True)
         table = rows(results)
         data = write(table, out / f"games.{fmt}", fmt)
-        events = event_counts(results)
-        files = write_report(summary(table, events), out, f"Snowdonia simulation: {games} games of {', '.join(names)}")
+        stat_keys = sorted({k for r in results for k in r.get("per_seat", {})})
+        t = title(game)
+        where = f" ({t.scenario(scenario).name})" if len(t.scenarios) > 1 else ""
+        files = write_report(summary(table, counts(results), stat_keys), out,
+                             f"{t.display_name}{where} simulation: {games} games of {', '.join(names)}")
         console.print(f"wrote {data} ({len(table)} rows) and {len(files)} report files in {out}")
 
 
 def simulate_specs(names: list[str], games: int, seed: int, settings: dict[str, Any],
-                   rotate: bool = True) -> list[GameSpec]:
+                   rotate: bool = True, game: str = "snowdonia", scenario: str | None = None) -> list[GameSpec]:
     n = len(names)
     specs = []
     for i in range(games):
         r = i % n if rotate else 0
         seats = tuple(names[(s - r) % n] for s in range(n))
-        specs.append(GameSpec(seats, seed + i, dict(settings), index=i))
+        specs.append(GameSpec(seats, seed + i, dict(settings), index=i, game=game, scenario=scenario))
     return specs

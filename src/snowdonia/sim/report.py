@@ -16,11 +16,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 from snowdonia.sim.stats import wilson  # noqa: E402
 
 
-def summary(table: Sequence[dict[str, Any]], events: dict[int, int]) -> dict[str, Any]:
-    """The numbers the plots show, as plain data (also used by tests)."""
+def summary(table: Sequence[dict[str, Any]], counts: dict[str, int], stats: Sequence[str] = ()) -> dict[str, Any]:
+    """The numbers the plots show, as plain data (also used by tests). `stats` are the
+    per-seat statistics of the title (Snowdonia: "train"): win rate and mean score by value."""
     games = len({r["game"] for r in table})
     by_seat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    by_train: dict[int, list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    by_stat: dict[str, dict[str, list[float]]] = {k: defaultdict(lambda: [0, 0, 0.0]) for k in stats}
     scores: dict[str, list[int]] = defaultdict(list)
     wins_bot: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     rounds: dict[int, int] = {}
@@ -28,15 +29,16 @@ def summary(table: Sequence[dict[str, Any]], events: dict[int, int]) -> dict[str
         s = by_seat[r["seat"]]
         s[0] += 1
         s[1] += bool(r["winner"])
-        t = by_train[r["train"]]
-        t[0] += 1
-        t[1] += bool(r["winner"])
-        t[2] += r["score"]
+        for k in stats:
+            t = by_stat[k]["none" if r.get(k) is None else str(r[k])]
+            t[0] += 1
+            t[1] += bool(r["winner"])
+            t[2] += r["score"]
         scores[r["bot"]].append(r["score"])
         b = wins_bot[r["bot"]]
         b[0] += 1
         b[1] += bool(r["winner"])
-        if r["seat"] == 0:
+        if r["seat"] == 0 and r.get("rounds") is not None:
             rounds[r["game"]] = r["rounds"]
 
     def rate(n: float, w: float) -> dict[str, Any]:
@@ -46,13 +48,22 @@ def summary(table: Sequence[dict[str, Any]], events: dict[int, int]) -> dict[str
     return {
         "games": games,
         "by_seat": {k: rate(v[0], v[1]) for k, v in sorted(by_seat.items())},
-        "by_train": {k: {**rate(v[0], v[1]), "mean_score": v[2] / v[0]} for k, v in sorted(by_train.items())},
+        "by_stat": {k: {val: {**rate(v[0], v[1]), "mean_score": v[2] / v[0]}
+                        for val, v in sorted(groups.items(), key=lambda kv: _order(kv[0]))}
+                    for k, groups in by_stat.items()},
         "by_bot": {k: {**rate(v[0], v[1]), "mean_score": sum(scores[k]) / len(scores[k])}
                    for k, v in sorted(wins_bot.items())},
         "scores": dict(scores),
         "rounds": sorted(rounds.values()),
-        "events": events,
+        "counts": counts,
     }
+
+
+def _order(value: str) -> tuple[int, float | str]:
+    try:
+        return (0, float(value))
+    except ValueError:
+        return (1, value)
 
 
 def _errbars(items: dict[Any, dict[str, Any]]) -> tuple[list[str], list[float], list[list[float]]]:
@@ -80,17 +91,17 @@ def plots(s: dict[str, Any], out: Path) -> list[tuple[str, str]]:
     ax.set_title("Win rate by seat (95% Wilson interval)")
     save(fig, "win_rate_by_seat.png", "Win rate by seat, with 95% Wilson intervals.")
 
-    trains = s["by_train"]
-    names = ["none" if k == 0 else f"No. {k}" for k in trains]
-    _, rates, err = _errbars(trains)
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(8, 3.2))
-    a1.bar(names, rates, yerr=err, capsize=4, color="#55a868")
-    a1.set_ylabel("win rate")
-    a1.set_title("Win rate by train owned")
-    a2.bar(names, [v["mean_score"] for v in trains.values()], color="#c44e52")
-    a2.set_ylabel("mean score")
-    a2.set_title("Score by train owned")
-    save(fig, "by_train.png", "Win rate (95% intervals) and mean score by the train owned at the end.")
+    for stat, groups in s["by_stat"].items():
+        names = list(groups)
+        _, rates, err = _errbars(groups)
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(8, 3.2))
+        a1.bar(names, rates, yerr=err, capsize=4, color="#55a868")
+        a1.set_ylabel("win rate")
+        a1.set_title(f"Win rate by {stat}")
+        a2.bar(names, [v["mean_score"] for v in groups.values()], color="#c44e52")
+        a2.set_ylabel("mean score")
+        a2.set_title(f"Score by {stat}")
+        save(fig, f"by_{stat}.png", f"Win rate (95% intervals) and mean score by {stat} (at the end of the game).")
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     bots = list(s["scores"])
@@ -108,13 +119,14 @@ def plots(s: dict[str, Any], out: Path) -> list[tuple[str, str]]:
     ax.set_title("Game length")
     save(fig, "game_length.png", "Game length in rounds.")
 
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    ev = s["events"]
-    ax.bar([str(k) for k in ev], list(ev.values()), color="#937860")
-    ax.set_xlabel("event number")
-    ax.set_ylabel("times fired")
-    ax.set_title(f"Events fired over {s['games']} games")
-    save(fig, "events.png", "How often each event fired (from the game log's 'Event N:' lines).")
+    if s["counts"]:
+        fig, ax = plt.subplots(figsize=(6, 3.2))
+        ev = s["counts"]
+        ax.bar(list(ev), list(ev.values()), color="#937860")
+        ax.tick_params(axis="x", labelrotation=45)
+        ax.set_ylabel("times")
+        ax.set_title(f"How often, over {s['games']} games")
+        save(fig, "counts.png", "How often each counted thing happened (Snowdonia: each event space fired).")
     return made
 
 
@@ -136,9 +148,10 @@ def write_report(s: dict[str, Any], out: Path, title: str) -> list[Path]:
          [[str(k), *pct(v)] for k, v in s["by_seat"].items()]),
         ("By bot", ["bot", "seats played", "wins", "win rate", "95% CI", "mean score"],
          [[k, *pct(v), f"{v['mean_score']:.1f}"] for k, v in s["by_bot"].items()]),
-        ("By train owned (0 = none)", ["train", "seats", "wins", "win rate", "95% CI", "mean score"],
-         [[str(k), *pct(v), f"{v['mean_score']:.1f}"] for k, v in s["by_train"].items()]),
-        ("Events fired", ["event", "times"], [[str(k), str(v)] for k, v in s["events"].items()]),
+        *[(f"By {stat}", [stat, "seats", "wins", "win rate", "95% CI", "mean score"],
+           [[str(k), *pct(v), f"{v['mean_score']:.1f}"] for k, v in groups.items()])
+          for stat, groups in s["by_stat"].items()],
+        ("How often", ["what", "times"], [[str(k), str(v)] for k, v in s["counts"].items()]),
     ]
     md = [f"# {title}", "", f"{s['games']} games.", ""]
     for name, head, body in tables:

@@ -24,7 +24,8 @@ def lineups(bots: list[str], players: int) -> list[tuple[str, ...]]:
 
 
 def schedule(bots: list[str], players: int, games: int, seed: int,
-             settings: dict[str, Any] | None = None) -> list[GameSpec]:
+             settings: dict[str, Any] | None = None, game: str = "snowdonia",
+             scenario: str | None = None) -> list[GameSpec]:
     """`games` games: blocks of `players` games, one per seat rotation of a lineup, all with
     the same seed (so each bot meets the same deal from every seat), cycling through the
     lineups. A multiple of players x lineups gives every bot every seat equally often."""
@@ -34,5 +35,5 @@ def schedule(bots: list[str], players: int, games: int, seed: int,
         block, rot = divmod(i, players)
         table = tables[block % len(tables)]
         seats = tuple(table[(s - rot) % players] for s in range(players))
-        specs.append(GameSpec(seats, seed + block, dict(settings or {}), index=i))
+        specs.append(GameSpec(seats, seed + block, dict(settings or {}), index=i, game=game, scenario=scenario))
     return specs

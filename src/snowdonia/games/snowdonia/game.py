@@ -13,12 +13,14 @@ import zlib
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from snowdonia.core.errors import IllegalAction, RecordError
+from snowdonia.core.errors import IllegalAction
+from snowdonia.core.errors import RecordError as RecordError
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import check_record, make_record
 from snowdonia.core.rng import seed_state, shuffle
 from snowdonia.games.snowdonia.rules import flow, observe, scoring
 from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError
+from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS
 from snowdonia.games.snowdonia.rules.setup import set_up
@@ -240,7 +242,7 @@ def new_game(players: int, seed: int | None = None, scenario: str | None = None,
     set_up(g, config_for(players, scenario, s), seed)
     g.seed = seed
     g.history = []
-    flow.emit(g, "round", round=1, start=g.start)
+    emit(g, "round", round=1, start=g.start)
     flow.advance(g)
     return g
 

@@ -21,6 +21,7 @@ from snowdonia.games.snowdonia.rules import (
     events,
     maintenance,
     placement,
+    refusals,
     restock,
     weather,
 )
@@ -87,7 +88,7 @@ X_CLEAR, X_LAY, X_BUILD10, X_PADARN = 1, 2, 3, 4
 
 
 def legal_actions(g: State) -> list[Action]:
-    cached = g._legal
+    cached: list[Action] | None = g._legal
     if cached is not None:
         return cached
     d = g.decision
@@ -103,8 +104,8 @@ def apply(g: State, action: Action) -> None:
     legal = legal_actions(g)
     if action not in legal:
         raise IllegalAction(
-            f"{action} is not legal now: Player {g.decider + 1} must decide {g.decision} "
-            f"({explain(g, action)}). Legal: {', '.join(str(a) for a in legal)}"
+            f"{action} is not legal now: {refusals.explain(g, action)} "
+            f"(Player {g.decider + 1} must decide: {g.decision}). Legal: {', '.join(str(a) for a in legal)}"
         )
     step(g, action)
 
@@ -123,20 +124,6 @@ def answer(g: State, act: Action) -> None:
     g._legal = None
     g.decision = None
     HANDLERS[d][1](g, g.decider, act)
-
-
-def explain(g: State, action: Action) -> str:
-    """Why an action is refused, in words, for the player who tried it."""
-    kind = decisions.DECISIONS.get(g.decision or "")
-    if kind is None or action.kind not in kind.actions:
-        return f"a {action.kind!r} action does not answer a {g.decision} decision"
-    if action.kind == "place":
-        return "that space is taken, fogged or not in play"
-    if action.kind == "play":
-        return "that contract is not in hand, not for this area, or contracts are blocked (#13)"
-    if action.kind in ("take", "convert", "build", "buy", "maintain"):
-        return "not affordable, not available, or not the full amount the rules require"
-    return "not among the options"
 
 
 # --------------------------------------------------------------------------- the round

@@ -98,7 +98,13 @@ def score_player(g: State, p: int) -> dict[str, Any]:
     market_vp, met = best_assignment(market, g.rubble[p], track_markers, station_markers)
     contracts = fixed + [
         {"contract": c, "vp": market[i][0] if i in met else 0, "met": i in met,
-         "why": "rubble {1}, track {2}, station {3}".format(*market[i])}
+         "why": "rubble {1}, track {2}, station {3}".format(*market[i]),
+         "needs": {"rubble": market[i][1], "track": market[i][2], "station": market[i][3]},
+         # what went onto the card: its whole need when met, nothing otherwise (seed 004:
+         # "If the player cannot complete all the conditions, leave rubble and markers where
+         # they are and the card scores nothing")
+         "assigned": ({"rubble": market[i][1], "track": market[i][2], "station": market[i][3]} if i in met
+                      else {"rubble": 0, "track": 0, "station": 0})}
         for i, c in enumerate(market_cards)
     ]
     contracts.sort(key=lambda x: x["contract"])
@@ -115,6 +121,9 @@ def score_player(g: State, p: int) -> dict[str, Any]:
         "lines": lines,
         "contracts": contracts,
         "total": sum(lines.values()),
+        # what the player had for contract bonuses (each cube and marker serves one card)
+        "have": {"rubble": g.rubble[p], "track": track_markers, "station": station_markers,
+                 "coal": g.coal[p], "surveyor": cfg.stations[g.surveyor[p]].key},
     }
 
 
@@ -125,14 +134,20 @@ def result(g: State) -> dict[str, Any]:
     totals = [s["total"] for s in sheets]
     top = max(totals)
     tied = [p for p in range(n) if totals[p] == top]
+    tie_break = None
     if g.cfg.deluxe and len(tied) > 1:
         # Deluxe: among the tied, the one latest in turn order in the final round wins.
         order = list(g.last_round_order)
-        tied = [max(tied, key=order.index)]
+        winner = max(tied, key=order.index)
+        tie_break = {"tied": tied, "winner": winner,
+                     "why": "tied on points; the Deluxe rules give the win to the tied player latest "
+                            "in turn order in the final round"}
+        tied = [winner]
     return {
         "scores": totals,
         "breakdown": sheets,
         "winners": tied,
         "rounds": g.round,
         "end_reason": g.end_reason,
+        "tie_break": tie_break,
     }

@@ -1,0 +1,1 @@
+"""Bots that know Foothills' rules: `greedy` (one ply with a heuristic evaluation)."""

@@ -1,0 +1,106 @@
+"""Foothills as a title of the platform: `TITLE` is what `snowdonia.registry` loads."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from snowdonia.core.actions import Catalogue
+from snowdonia.core.data import Provenance
+from snowdonia.core.errors import ActionParseError, IllegalAction, RecordError, SettingsError
+from snowdonia.core.protocol import BotFactory, DecisionKind, Position, ScenarioInfo, SettingSpec, Title
+from snowdonia.core.records import check_record, record_game
+from snowdonia.games.foothills import data, game
+from snowdonia.games.foothills.bots import evaluate as evaluation
+from snowdonia.games.foothills.bots import greedy
+from snowdonia.games.foothills.rules import turn  # noqa: F401 - registers every step of the turn
+from snowdonia.games.foothills.rules.actions import FAction, catalogue
+from snowdonia.games.foothills.rules.config import COLOUR_ORDERS, RAILWAY_CHOICES, make_settings
+from snowdonia.games.foothills.rules.decisions import DECISIONS
+from snowdonia.games.foothills.rules.scoring import SCORE_LINES
+from snowdonia.games.foothills.ui import board
+from snowdonia.games.foothills.ui.words import WORDS, FoothillsWords
+
+
+class FoothillsTitle(Title):
+    name = "foothills"
+    display_name = "Foothills"
+    scenarios = (ScenarioInfo(
+        "foothills", "Foothills", (2,),
+        "The two-player Snowdonia card game: six of eight Welsh railways, five action cards each.",
+        provisional=True),)
+    settings = (
+        SettingSpec("railways", "Railways", "random", "choice", ("random", *RAILWAY_CHOICES),
+                    "the six railways in play (set-up 1: two left out at random, or as you choose)"),
+        SettingSpec("start_player", "Start player", "random", "choice", ("random", 0, 1),
+                    "the seat that starts, for the whole game (set-up 10)"),
+        SettingSpec("colours", "Colours", "blue-green", "choice", COLOUR_ORDERS,
+                    "seat 0's colour first; the colours' cards differ (blue and green side actions)"),
+        SettingSpec("rematch", "Tie rematch", False, "bool", (),
+                    "this game replays a tie with colours swapped on the same railways; its own tie is a draw"),
+        SettingSpec("turn_limit", "Turn limit", 0, "int", (),
+                    "safety net only (0: the data's default); no rule ends the game by turns"),
+    )
+    score_lines = SCORE_LINES
+    decisions: Mapping[str, DecisionKind] = DECISIONS
+    words: FoothillsWords = WORDS
+
+    def new_game(self, players: int = 2, seed: int | None = None, scenario: str | None = None,
+                 **settings: Any) -> game.FoothillsGame:
+        if scenario not in (None, "foothills"):
+            raise SettingsError(f"unknown scenario {scenario!r} of foothills; choose foothills")
+        s = make_settings(players, **settings)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SettingsError(f"seed must be an integer, not {seed!r}")
+        return game.start(s, seed)
+
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> game.FoothillsGame:
+        rec = check_record(record)
+        if record_game(rec) != "foothills":
+            raise RecordError(f"a record of {record_game(rec)!r}, not of foothills")
+        try:
+            g = self.new_game(rec["players"], seed=rec["seed"], scenario=rec.get("scenario"),
+                              **rec.get("settings", {}))
+        except (SettingsError, TypeError) as exc:
+            raise RecordError(f"cannot set up the recorded game: {exc}") from exc
+        actions = rec["actions"] if upto is None else rec["actions"][:upto]
+        for i, text in enumerate(actions):
+            try:
+                g.apply(text)
+            except (IllegalAction, ActionParseError) as exc:
+                raise RecordError(f"decision {i + 1} ({text!r}) does not replay: {exc}") from exc
+        if upto is None and isinstance(rec.get("result"), dict) and g.over:
+            if rec["result"].get("scores") != g.result()["scores"]:
+                raise RecordError(f"the record's final scores {rec['result'].get('scores')} differ from "
+                                  f"the replayed scores {g.result()['scores']}")
+        return g
+
+    def restore(self, blob: bytes) -> game.FoothillsGame:
+        return game.restore(blob)
+
+    def catalogue(self) -> Catalogue[FAction]:
+        return catalogue()
+
+    def evaluate(self, position: Position, seat: int) -> float:
+        assert isinstance(position, game.FoothillsGame)
+        return evaluation.evaluate(position, seat)
+
+    def bots(self) -> dict[str, BotFactory]:
+        return {"greedy": greedy.factory}
+
+    def bot_help(self) -> dict[str, str]:
+        return {"greedy": "looks one decision ahead (finishing its own turn) and keeps the option whose "
+                          "position is worth most against its opponent"}
+
+    def provenance(self) -> list[Provenance]:
+        return data.provenance()
+
+    def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
+                       width: int = 160) -> Any:
+        return board.table_view(position.observation(seat))
+
+
+TITLE = FoothillsTitle()

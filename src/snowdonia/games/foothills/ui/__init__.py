@@ -1,0 +1,1 @@
+"""Foothills for people: words for every action, event and component, and the terminal board."""
