@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from tests.web.server import Server, running
 
+from snowdonia.registry import names, title
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -90,10 +92,12 @@ def _press(page: Any, locator: Any) -> None:
 
 
 def _create(page: Any, server: Server, seats: list[tuple[str, str]], seed: int | None = None,
-            delay: str = "0", **settings: str | bool) -> str:
+            delay: str = "0", title: str | None = None, **settings: str | bool) -> str:
     """Fill the lobby form: seats as (kind, name); returns the game id after "Play here"."""
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
+    if title is not None and page.locator("#title").count():
+        page.select_option("#title", title)
     page.select_option("#players", str(len(seats)))
     for i, (kind, name) in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -110,7 +114,7 @@ def _create(page: Any, server: Server, seats: list[tuple[str, str]], seed: int |
     page.click("#create")
     page.wait_for_selector("#created h3")
     page.click("#hotseat")
-    page.wait_for_selector("#board .station")
+    page.wait_for_selector("#board text")
     return str(page.url.split("/game/")[1].split("#")[0])
 
 
@@ -425,6 +429,31 @@ def test_two_friends_names_links_my_games_and_spectators(browser: Any, server: S
     assert not errors, errors
     host.close()
     friend.close()
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_title_is_offered_and_plays_to_its_end(browser: Any, server: Server, game: str) -> None:
+    """The lobby offers every title of /api/meta; a game of each is played to its score sheet
+    from the page (the title's own board, or the generic one while it has none)."""
+    errors: list[str] = []
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    _watch_errors(page, errors)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    offered = page.locator("#title option").evaluate_all("os => os.map(o => o.value)") if page.locator("#title").count() else ["snowdonia"]
+    assert set(offered) == set(names())
+    counts = title(game).player_counts
+    players = 2 if 2 in counts else counts[0]
+    _create(page, server, [("human", "Ivy")] + [("greedy", "")] * (players - 1), seed=95, title=game)
+    assert title(game).display_name in page.inner_text("header")
+    assert _play_out(page, random.Random(13), limit=600) > 3
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#score-sheet tbody tr").count() == len(title(game).score_lines) + 1
+    assert page.locator("#log li").count() > 10
+    _shot(page, f"desktop-title-{game}", full=True)
+    assert not errors, errors
+    ctx.close()
 
 
 def test_hot_seat_follows_the_person_to_move(browser: Any, server: Server) -> None:

@@ -452,7 +452,13 @@ export async function gamePage(root, gameId, meta) {
   }
 
   function tieText(v, res) {
-    if (res.tiebreak) return typeof res.tiebreak === "string" ? res.tiebreak : res.tiebreak.text;
+    const tb = res.tie_break || res.tiebreak;
+    if (tb) {
+      if (typeof tb === "string") return tb;
+      if (tb.text) return tb.text;
+      const names = (tb.tied || []).map((i) => seatName(v, i)).join(" and ");
+      return `${names} tie on ${res.scores[tb.winner]} VP: ${tb.why || "the tie-break decides"} — ${seatName(v, tb.winner)} wins.`;
+    }
     const top = Math.max(...res.scores);
     const tied = res.scores.map((s, i) => (s === top ? i : -1)).filter((i) => i >= 0);
     if (tied.length < 2) return null;

@@ -29,7 +29,7 @@ export function normalizeMeta(raw) {
       if (!t.bots || !t.bots.length) t.bots = botsFromLevels((raw.limits && raw.limits.bot_levels) || []);
       t.bots = t.bots.map((b) => (typeof b === "string" ? { level: b, label: botLabel(b), help: BOT_HELP[b] || "" } : b));
       t.components = t.components || {};
-      t.board = t.board || `/boards/${t.name}.js`;
+      t.board = t.board || "/static/generic-board.js"; // a title without its own board module
     }
     return raw;
   }

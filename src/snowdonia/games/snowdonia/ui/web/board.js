@@ -798,17 +798,23 @@ export function scoreDetails(result, view, title, h) {
   const box = h("div", { class: "contract-scores" });
   for (const b of result.breakdown) {
     const p = obs.players[b.seat] || {};
-    const had = { rubble: p.rubble ?? 0, ...markerCounts(obs, b.seat) };
+    const have = b.have || b.had || null;
+    const had = have ? { rubble: have.rubble ?? 0, track: have.track ?? 0, station: have.station ?? 0 } : { rubble: p.rubble ?? 0, ...markerCounts(obs, b.seat) };
     const left = { ...had };
-    const needs = b.contracts.map((c) => c.needed || parseNeed(c.why));
+    const needs = b.contracts.map((c) => c.needs || c.needed || parseNeed(c.why));
+    const usedOf = (c, k) => {
+      const a = c.assigned || c.used || null;
+      if (a && (a.rubble || a.track || a.station)) return a;
+      return c.met ? needs[k] : null;
+    };
     // Cubes and markers go to the met cards first; the rest is what the others could use.
     b.contracts.forEach((c, k) => {
-      const used = c.used || (c.met ? needs[k] : null);
+      const used = usedOf(c, k);
       if (used) { left.rubble -= used.rubble || 0; left.track -= used.track || 0; left.station -= used.station || 0; }
     });
     const rows = b.contracts.map((c, k) => {
       const need = needs[k];
-      const used = c.used || (c.met ? need : null);
+      const used = usedOf(c, k);
       const printed = contractInfo(title, c.contract).bonus;
       const needText = need ? needWords(need) : printed || c.why;
       const status = c.met ? `met: ${c.vp} VP` : "not met: 0 VP";
