@@ -3,7 +3,14 @@
 // score and replay still work, since they speak only the web API.
 import { el, text, wrap } from "/static/svg.js";
 
-const fact = (v) => (v === null || v === undefined ? "—" : Array.isArray(v) ? (v.length > 8 ? `${v.length} items` : v.join(", ")) : typeof v === "object" ? null : String(v));
+function fact(v) {
+  if (v === null || v === undefined) return "—";
+  if (Array.isArray(v)) {
+    if (v.some((x) => x !== null && typeof x === "object")) return `${v.length} items`;
+    return v.length > 8 ? `${v.length} items` : v.join(", ") || "none";
+  }
+  return typeof v === "object" ? null : String(v);
+}
 
 export function renderBoard(svg, view, title, legal, opts = {}) {
   const width = Math.max(340, Math.round(opts.width || 800));
