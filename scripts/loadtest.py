@@ -60,7 +60,10 @@ def start_server(db_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
         [sys.executable, "-c", "from snowdonia.cli import main; main()", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--database-url", db_url],
         stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # A load test creates many games from one address: lift the per-client limits (a
+        # server before issue 10 ignores these variables).
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "SNOWDONIA_GAMES_PER_MINUTE": "1000000",
+             "SNOWDONIA_MAX_OPEN_GAMES": "1000000"},
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

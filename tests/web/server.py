@@ -3,7 +3,9 @@ browser tests)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -29,15 +32,19 @@ class Server:
     log: Path
 
 
-def start(db_url: str, log: Path, port: int | None = None) -> Server:
+def start(db_url: str, log: Path, port: int | None = None, env: dict[str, str] | None = None,
+          args: tuple[str, ...] = ()) -> Server:
+    """`snowdonia serve` on `db_url`; `env` adds SNOWDONIA_* settings, `args` options."""
     port = port or free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("SNOWDONIA_DATABASE_URL", None)
+    full = {k: v for k, v in os.environ.items() if not k.startswith("SNOWDONIA_")}
+    # The tests make many games from one address; the limits have their own tests.
+    full.update({"PYTHONUNBUFFERED": "1", "SNOWDONIA_GAMES_PER_MINUTE": "100000",
+                 "SNOWDONIA_MAX_OPEN_GAMES": "100000", **(env or {})})
     out = log.open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from snowdonia.cli import main; main()", "serve",
-         "--host", "127.0.0.1", "--port", str(port), "--database-url", db_url],
-        stdout=out, stderr=subprocess.STDOUT, env=env,
+         "--host", "127.0.0.1", "--port", str(port), "--database-url", db_url, *args],
+        stdout=out, stderr=subprocess.STDOUT, env=full, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -56,18 +63,29 @@ def start(db_url: str, log: Path, port: int | None = None) -> Server:
 
 
 def stop(server: Server) -> None:
+    """Stop the server and its worker processes (its own process group)."""
     if server.proc.poll() is None:
-        server.proc.terminate()
+        os.killpg(server.proc.pid, signal.SIGTERM)
         try:
-            server.proc.wait(timeout=10)
+            server.proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            server.proc.kill()
-            server.proc.wait()
+            pass
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(server.proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.proc.wait(timeout=10)
+
+
+def kill9(server: Server) -> None:
+    """SIGKILL to the server and every process it started: no shutdown handler runs."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.proc.pid, signal.SIGKILL)
+    server.proc.wait()
 
 
 @contextmanager
-def running(db_url: str, log: Path) -> Iterator[Server]:
-    server = start(db_url, log)
+def running(db_url: str, log: Path, **kw: Any) -> Iterator[Server]:
+    server = start(db_url, log, **kw)
     try:
         yield server
     finally:

@@ -47,6 +47,8 @@ def test_the_old_database_opens_and_its_games_go_on(tmp_path: Path) -> None:
                     "deck_count", "site_office", "engine_shed", "weather", "players"):
             assert pub["observation"][key] == old[key], key
         assert v["seeded"] is False and v["revision"] == 0
+        row = app.state.store.game_row(unfinished["id"])  # who decides is filled in once loaded
+        assert row.waiting == "human" and row.turn == seat
         # It goes on: a legal move is stored and the next decider is asked.
         r = client.post(f"/api/games/{unfinished['id']}/actions", headers=auth(token),
                         json={"action": unfinished["legal"][0], "move": 47})

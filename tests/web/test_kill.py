@@ -1,13 +1,16 @@
-"""kill -9 in the middle of a game loses no decision that a client was told had happened."""
+"""kill -9 in the middle of a game loses no decision that a client was told had happened: one
+server process, and one of two processes sharing a database."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from tests.web.server import start, stop
+from tests.web.conftest import auth, tokens_of
+from tests.web.server import kill9, start, stop
 
 
 @pytest.mark.slow
@@ -28,8 +31,7 @@ def test_kill_9_loses_no_applied_decision(tmp_path: Path) -> None:
                            json={"action": rng.choice(mine["legal"])["text"], "move": mine["move"]})
                 assert r.status_code == 200
                 last_seat, last_view = seat, r.json()
-        server.proc.kill()  # SIGKILL: no shutdown handlers run
-        server.proc.wait()
+        kill9(server)  # SIGKILL to the server and its bot workers: no shutdown handlers run
     finally:
         stop(server)
 
@@ -41,3 +43,32 @@ def test_kill_9_loses_no_applied_decision(tmp_path: Path) -> None:
             assert again == last_view
     finally:
         stop(server)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_kill_9_of_one_of_two_processes_loses_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'kill2.sqlite'}"
+    a, b = start(db, tmp_path / "a.log"), start(db, tmp_path / "b.log")
+    try:
+        g = httpx.post(f"{a.url}/api/games", json={"players": 2, "seats": ["human", "human"], "seed": 61}).json()
+        gid, tokens = g["id"], tokens_of(g)
+        rng = random.Random(7)
+        last: dict[str, Any] = {}
+        for i in range(30):
+            url = (a.url, b.url)[i % 2]
+            seat = httpx.get(f"{url}/api/games/{gid}").json()["observation"]["current_player"]
+            mine = httpx.get(f"{url}/api/games/{gid}", headers=auth(tokens[seat])).json()
+            r = httpx.post(f"{url}/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                           json={"action": rng.choice(mine["legal"])["text"], "move": mine["move"]})
+            assert r.status_code == 200
+            last = {"seat": seat, "view": r.json()}
+        kill9(a)
+        again = httpx.get(f"{b.url}/api/games/{gid}", headers=auth(tokens[last["seat"]])).json()
+        assert again == last["view"]
+        a = start(db, tmp_path / "a.log")
+        for url in (a.url, b.url):
+            assert httpx.get(f"{url}/api/games/{gid}", headers=auth(tokens[last["seat"]])).json() == last["view"]
+    finally:
+        stop(a)
+        stop(b)

@@ -95,3 +95,30 @@ def test_a_later_token_message_switches_the_seat_watched(client: TestClient) -> 
         assert ws.receive_json()["seat"] == 1
         ws.send_json({"token": None})
         assert recv_until(ws, lambda m: m["seat"] is None)["legal"] == []
+
+
+@pytest.mark.timeout(60)
+def test_the_lobby_socket_pushes_the_list_when_it_changes(client: TestClient) -> None:
+    with client.websocket_connect("/ws/lobby") as ws:
+        assert ws.receive_json() == []
+        g = create(client, [{"kind": "human", "name": "Ann"}, "human"], seed=55)
+        listed = recv_until(ws, lambda m: len(m) == 1)
+        assert listed[0]["id"] == g["id"] and listed[0]["seats"][0]["name"] == "Ann"
+        assert listed == client.get("/api/games").json()
+        create(client, ["human"], private=True)  # not listed, whatever pushes it causes
+        tok = g["seats"][0]["token"]
+        r = client.post(f"/api/games/{g['id']}/seats/1/name", json={"name": "Bob"}, headers=auth(g["seats"][1]["token"]))
+        assert r.status_code == 200 and tok
+        named = recv_until(ws, lambda m: m and m[0]["seats"][1]["name"] == "Bob")
+        assert [x["id"] for x in named] == [g["id"]]
+
+
+@pytest.mark.timeout(60)
+def test_views_say_which_seats_are_connected(client: TestClient) -> None:
+    g = create(client, ["human", "human"], seed=56)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"token": g["seats"][1]["token"]})
+        first = ws.receive_json()
+        assert first["seats"][1]["connected"] is True and first["seats"][0]["connected"] is False
+    assert client.get(f"/api/games/{gid}").json()["seats"][1]["connected"] is False

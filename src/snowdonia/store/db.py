@@ -188,6 +188,7 @@ class GameRow:
     clock_deadline: float | None = None
     series_id: str | None = None
     turn: int | None = None
+    waiting: str | None = None
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,7 @@ def _row(r: Any) -> GameRow:
         revision=r["revision"] or 0, private=bool(r["private"]), seeded=bool(r["seeded"]),
         names=list(names), table_opts=_json(r["table_opts"]) or {}, seat_state=list(state),
         turn_started_at=r["turn_started_at"], clock_deadline=r["clock_deadline"], series_id=r["series_id"],
-        turn=r["turn"],
+        turn=r["turn"], waiting=r["waiting"],
     )
 
 
@@ -386,6 +387,13 @@ class Store:
     def _add_events(self, c: Connection, game_id: str, events: Iterable[dict[str, Any]]) -> None:
         for e in events:
             c.execute(insert(table_events).values(game_id=game_id, move=int(e["move"]), at=time.time(), data=e))
+
+    def set_turn(self, game_id: str, revision: int, waiting: str | None, turn: int | None) -> None:
+        """Fill in who decides for a game migrated from an older database (no revision bump:
+        it records a fact of the stored position, changes nothing)."""
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == game_id, games.c.revision == revision,
+                                          games.c.waiting == "unknown").values(waiting=waiting, turn=turn))
 
     def claim_bot(self, game_id: str, revision: int, owner: str, until: float) -> bool:
         """Take the lease for thinking a bot move at `revision` (one process thinks at a time);

@@ -110,12 +110,16 @@ class Created(BaseModel):
     watch_url: str
 
 
-def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+def _errors(*codes: int, body: bool = True) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route documents. A route taking a body also answers 400 (not strict
+    JSON), 408 (too slow) and 413 (too large) from the body guard."""
+    if body:
+        codes = (*codes, 400, 408, 413, 422)
     what = {400: "a bad value, in words", 403: "no, or the wrong, seat token", 404: "no such game",
             408: "the body did not arrive in time", 409: "the game changed: the answer says what happened",
             413: "the body is too large", 422: "a malformed request, in words",
             429: "too many requests from this client (see Retry-After)"}
-    return {c: {"model": ErrorBody, "description": what[c]} for c in codes}
+    return {c: {"model": ErrorBody, "description": what[c]} for c in sorted(set(codes))}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -276,10 +280,20 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return JSONResponse({"error": _sentence(list(exc.errors()))}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         words = {404: "no such page", 405: "this address does not take that method"}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            # Every method of every route at this path (Starlette names only the first route's).
+            allowed: set[str] = set()
+            for route in app.routes:
+                regex = getattr(route, "path_regex", None)
+                methods = getattr(route, "methods", None)
+                if regex is not None and regex.match(request.url.path) and methods:
+                    allowed |= set(methods)
+            headers["Allow"] = ", ".join(sorted(allowed))
         return JSONResponse({"error": words.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+                            headers=headers)
 
     def check_id(game_id: str) -> None:
         if not GAME_ID.match(game_id):
@@ -369,7 +383,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             out.append(views.lobby_entry(r, names, title(r.game).display_name, None if r.over else r.turn))
         return out
 
-    @app.get("/api/games", responses=_errors(429))
+    @app.get("/api/games", responses=_errors(429, body=False))
     async def list_games() -> JSONResponse:
         return _json(lobby_list())
 
@@ -458,7 +472,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return _json(out)
 
     # ------------------------------------------------------------------ a game
-    @app.get("/api/games/{game_id}", responses=_errors(403, 404))
+    @app.get("/api/games/{game_id}", responses=_errors(403, 404, 422, body=False))
     async def get_game(game_id: str, request: Request) -> JSONResponse:
         s = await session(game_id)
         return _json(view(s, live.seat_of(s, _bearer(request))))
@@ -486,7 +500,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         await live.rename(s, seat, check_name(body.name))
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", responses=_errors(400, 403, 404, 409))
+    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", responses=_errors(400, 403, 404, 409, 422))
     async def post_reclaim(game_id: str, seat: int, request: Request) -> JSONResponse:
         s = await session(game_id)
         mine = seat_token(request, s, "reclaim a seat")
@@ -495,7 +509,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         await live.reclaim(s, seat)
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/leave", responses=_errors(400, 403, 404, 409))
+    @app.post("/api/games/{game_id}/seats/{seat}/leave", responses=_errors(400, 403, 404, 409, 422))
     async def post_leave(game_id: str, seat: int, request: Request) -> JSONResponse:
         s = await session(game_id)
         mine = seat_token(request, s, "leave a seat")
@@ -507,7 +521,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(400, "a bot is playing this seat already")
         return _json(view(s, seat))
 
-    @app.get("/api/games/{game_id}/record", responses=_errors(403, 404))
+    @app.get("/api/games/{game_id}/record", responses=_errors(403, 404, 422, body=False))
     async def record(game_id: str) -> JSONResponse:
         s = await session(game_id)
         if not s.position.is_over:
@@ -516,7 +530,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         rec["seeded"] = bool(s.row.seeded)
         return _json(rec)
 
-    @app.get("/api/games/{game_id}/replay/{move}", responses=_errors(403, 404, 422))
+    @app.get("/api/games/{game_id}/replay/{move}", responses=_errors(403, 404, 422, body=False))
     async def replay_at(game_id: str, move: int) -> JSONResponse:
         s = await session(game_id)
         if not s.position.is_over:
@@ -611,6 +625,13 @@ def app_from_env() -> FastAPI:
     SNOWDONIA_* environment."""
     from snowdonia.store.db import default_database_url
 
+    logger = logging.getLogger("snowdonia")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
     return create_app(default_database_url(), settings=ServerSettings.from_env())
 
 

@@ -30,6 +30,7 @@ from snowdonia.web.settings import ServerSettings
 from snowdonia.web.thinking import Thinker, configure
 
 log = logging.getLogger("snowdonia.web")
+MAX_TABLE_EVENTS = 200  # takeovers and reclaims per game (memory per game stays bounded)
 
 
 class ApiError(Exception):
@@ -185,6 +186,10 @@ class Live:
                     return None
                 row, position, movers = pos
                 s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id))
+                if row.waiting == "unknown":  # a game from an older database
+                    values = self._turn_values(row.seats, row.seat_state, row.table_opts, position, time.time())
+                    self.store.set_turn(game_id, row.revision, values["waiting"], values["turn"])
+                    s.row = _row_with(row, waiting=values["waiting"], turn=values["turn"])
             else:
                 self._reload(s)
             self.kick_bots(s)
@@ -433,8 +438,12 @@ class Live:
             self._cancel_bot(s)
         self.notify(s.id)
 
-    async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        """A change of the table (names, takeovers) from the revision this process holds."""
+    async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]],
+                           capped: bool = True) -> None:
+        """A change of the table (names, takeovers) from the revision this process holds.
+        Changes a player asks for are capped at MAX_TABLE_EVENTS events per game."""
+        if capped and events and len(s.events) + len(events) > MAX_TABLE_EVENTS:
+            raise ApiError(400, "this table has changed hands too often; play on as it is")
         try:
             new_rev = self.store.update_game(s.id, s.revision, values, events)
         except StaleWrite as exc:
@@ -463,8 +472,9 @@ class Live:
             if s.seats[seat] != "human" or self.controller(s, seat) is not None or s.position.is_over:
                 return False
             if reason == "clock":
-                if s.row.clock_deadline is None or s.row.clock_deadline > time.time() or \
-                        s.position.current_player != seat:
+                fresh = self.store.game_row(s.id)  # the stored deadline is the authority
+                if fresh is None or fresh.revision != s.revision or fresh.clock_deadline is None or \
+                        fresh.clock_deadline > time.time() or s.position.current_player != seat:
                     return False
             level = (s.row.table_opts.get("clock") or {}).get("takeover") or s.row.table_opts.get("takeover") \
                 or self.default_takeover(s.game)
@@ -477,7 +487,7 @@ class Live:
             name = self.levels(s.game)[level].name if level in self.levels(s.game) else f"{level} bot"
             event = {"type": "takeover", "seat": seat, "level": level, "level_name": name, "reason": reason,
                      "move": s.position.moves, "round": _round(s.position)}
-            await self.update_table(s, values, [event])
+            await self.update_table(s, values, [event], capped=reason != "clock")
         self.notify(s.id)
         self.kick_bots(s)
         return True

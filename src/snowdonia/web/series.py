@@ -157,7 +157,7 @@ class SeriesService:
             store.add_player(_key_hash(key))
             return as_json({"key": key}, 201)
 
-        @app.get("/api/players/me/bests", responses=errors(403))
+        @app.get("/api/players/me/bests", responses=errors(403, body=False))
         async def my_bests(request: Request) -> JSONResponse:
             _, h = player(request)
             return as_json(self.bests(h))
@@ -211,7 +211,7 @@ class SeriesService:
                     "complete": len(games) == len(trains) and all(g["over"] for g in games),
                     "best": self.bests(h)}
 
-        @app.get("/api/series/{series_id}", responses=errors(403, 404))
+        @app.get("/api/series/{series_id}", responses=errors(403, 404, 422, body=False))
         async def get_series(series_id: str, request: Request) -> JSONResponse:
             key, h = player(request)
             return as_json(await summary(key, h, own_series(series_id, h)))

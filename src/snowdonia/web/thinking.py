@@ -1,6 +1,8 @@
 """Bots think in a pool of worker processes, never in the server's own process.
 
-The pool (Pebble's `ProcessPool`) has one worker per core. Each bot move is one task: the
+Two pools (Pebble's `ProcessPool`): searches (the `mcts` levels) get one worker per core;
+quick bots (`greedy` and other one-ply bots of a title) get one worker of their own, so they
+never queue behind a long search of another game. Each bot move is one task: the
 position as its snapshot bytes, the level, a seed; the answer is the action's text. A task
 has a hard deadline: past it, Pebble kills the worker process (and starts a fresh one), and
 the game falls back to the next-lower level; the weakest level (`random`) is chosen in-process
@@ -30,7 +32,7 @@ log = logging.getLogger("snowdonia.web")
 
 MAX_TASKS = 200
 
-_pool: ProcessPool | None = None
+_pools: dict[str, ProcessPool] = {}
 _pool_lock = threading.Lock()
 
 
@@ -65,24 +67,29 @@ def configure(processes: int) -> None:
     _size = max(0, int(processes))
 
 
-def pool() -> ProcessPool:
-    """The process-wide pool, started on first use (forkserver: a clean parent to fork from)."""
-    global _pool
+def pool(kind: str = "search") -> ProcessPool:
+    """The process-wide pool of `kind` ("search" or "quick"), started on first use
+    (forkserver: a clean parent to fork workers from)."""
     with _pool_lock:
-        if _pool is None or not _pool.active:
+        found = _pools.get(kind)
+        if found is None or not found.active:
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["snowdonia.web.thinking"])
-            _pool = ProcessPool(max_workers=workers(), max_tasks=MAX_TASKS, initializer=_warm, context=ctx)
-        return _pool
+            size = workers() if kind == "search" else 1
+            found = _pools[kind] = ProcessPool(max_workers=size, max_tasks=MAX_TASKS, initializer=_warm, context=ctx)
+        return found
+
+
+def is_search(level: str) -> bool:
+    return level.split(":", 1)[0] == "mcts"
 
 
 @atexit.register
 def _stop() -> None:
-    global _pool
-    if _pool is not None:
-        _pool.stop()
-        _pool.join(timeout=5)
-        _pool = None
+    for found in list(_pools.values()):
+        found.stop()
+        found.join(timeout=5)
+    _pools.clear()
 
 
 class Thinker:
@@ -102,7 +109,8 @@ class Thinker:
         while current is not None and current != "random":
             if blob is None:
                 blob = position.snapshot()
-            future = pool().schedule(think, args=(game, blob, current, seed), timeout=self.deadline)
+            future = pool("search" if is_search(current) else "quick").schedule(
+                think, args=(game, blob, current, seed), timeout=self.deadline)
             try:
                 return await asyncio.wrap_future(future), current
             except asyncio.CancelledError:
