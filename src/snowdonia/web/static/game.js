@@ -196,6 +196,12 @@ export async function gamePage(root, gameId, meta) {
     } else { refuse(errorText(r), null); }
   }
 
+  async function reclaim() {
+    const v = st.view;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/reclaim`, { method: "POST", token: st.token });
+    if (r.ok) { show(r.data, true); toast("Your seat is yours again from its next decision."); } else refuse(errorText(r), null);
+  }
+
   async function saveName(name) {
     const v = st.view;
     const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/name`, { method: "POST", token: st.token, body: { name } });
@@ -333,6 +339,11 @@ export async function gamePage(root, gameId, meta) {
     decision.classList.toggle("yours", yours);
     if (st.notice) decision.append(h("div", { class: "notice", role: "status" }, st.notice, " ", h("button", { type: "button", class: "link", onclick: () => { st.notice = null; drawDecision(); }, text: "OK" })));
     if (st.error) decision.append(h("div", { class: "refusal error", role: "alert", id: "refusal" }, h("b", { text: "Refused: " }), st.error.text));
+    const mySeat = v.seat !== null && v.seat !== undefined ? v.seats[v.seat] : null;
+    if (mySeat && mySeat.taken_over_by && !v.over) {
+      decision.append(h("div", { class: "notice", role: "status" }, `The ${mySeat.taken_over_by} bot plays your seat for now. `,
+        h("button", { type: "button", id: "reclaim", class: "primary", onclick: reclaim, text: "Take my seat back" })));
+    }
     if (isUnnamed(v) && !st.askedName && !st.replay) {
       const input = h("input", { id: "name-input", maxlength: 24, placeholder: "Your name", "aria-label": "Your name", autocomplete: "nickname" });
       decision.append(h("form", { class: "name-form", onsubmit: (e) => { e.preventDefault(); const n = input.value.trim(); if (n) saveName(n); } },
@@ -431,12 +442,13 @@ export async function gamePage(root, gameId, meta) {
       const kind = s.kind === "bot" ? ` · ${s.bot} bot` : "";
       const away = s.kind === "human" && s.connected === false ? " · away" : "";
       const taken = s.taken_over_by ? ` · played by ${s.taken_over_by} bot` : "";
+      const left = s.clock && typeof s.clock.left_ms === "number" ? ` · ⏱ ${Math.floor(s.clock.left_ms / 60000)}:${String(Math.floor(s.clock.left_ms / 1000) % 60).padStart(2, "0")} left` : "";
       const box = h("div", { class: "player panel" + (deciding ? " deciding" : "") + (seat === v.seat ? " me" : ""), style: `border-color:${colour}` },
         h("div", { class: "player-head", style: `background:${colour};color:${inkOn(colour)}` },
           h("b", { text: `${seatName(v, seat)}${seat === v.seat ? " (you)" : ""}` }),
           h("span", { class: "tags" }, obs.start_player === seat ? h("span", { class: "sp", "data-info": "start_player", text: "Start Player" }) : null,
             total !== null && total !== undefined ? h("span", { class: "vp", text: `${total} VP` }) : null)),
-        h("div", { class: "player-sub", text: `${s.colour}${kind}${away}${taken}${deciding ? " · deciding" : ""}` }),
+        h("div", { class: "player-sub", text: `${s.colour}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
         st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });

@@ -6,7 +6,8 @@ import { h, ago, plural, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf, botLabel } from "./meta.js";
 
 const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
-const MAX_SEED = (1n << 64n) - 1n;
+const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
+const MIN_SEED = -(1n << 63n);
 
 function settingValueText(spec, value) {
   if (spec.kind === "bool") return value ? "on" : "off";
@@ -169,8 +170,8 @@ export async function lobbyPage(root, meta) {
     const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value } };
     const s = seed.value.trim();
     if (s !== "") {
-      if (!/^\d+$/.test(s)) return fail("The seed must be a whole number (0 or more), or empty for a random game.");
-      if (BigInt(s) > MAX_SEED) return fail("The seed is too large: it must be below 18446744073709551616 (2^64).");
+      if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
+      if (BigInt(s) > MAX_SEED || BigInt(s) < MIN_SEED) return fail("The seed is too large: it must lie between −9223372036854775808 and 9223372036854775807 (a 64-bit number).");
       body.seed = Number(s) <= Number.MAX_SAFE_INTEGER ? Number(s) : s;
     }
     const btn = document.getElementById("create");
