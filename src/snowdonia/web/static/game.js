@@ -282,7 +282,7 @@ export async function gamePage(root, gameId, meta) {
     else if (v.over) status = v.solo ? "Game over · your score is in" : "Game over";
     else if (mine()) status = `Your turn: ${promptOf(v, st.title)}`;
     else status = `${d ? seatName(v, d.player) : "…"}: ${promptOf(v, st.title)}`;
-    const round = v.observation && v.observation.round ? `Round ${v.observation.round} · ` : "";
+    const round = (v.observation && v.observation.round ? `Round ${v.observation.round} · ` : "") + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
     header.append(h("span", { class: "status" + (mine() ? " yours" : ""), id: "status", role: "status", text: `${round}${status}` }));
     if (v.solo) header.append(h("span", { class: "chip", text: `Solo · train No. ${v.solo.train}${v.solo.best !== null && v.solo.best !== undefined ? ` · best ${v.solo.best}` : ""}` }));
     const local = loadTokens(gameId);
@@ -319,6 +319,10 @@ export async function gamePage(root, gameId, meta) {
       h("button", { type: "button", id: "copy-watch", onclick: async () => toast((await copyText(link(`/game/${gameId}#watch`))) ? "Spectator link copied" : link(`/game/${gameId}#watch`)) }, "Copy spectator link"),
       h("a", { href: `/game/${gameId}#watch`, id: "watch-link", target: "_blank", rel: "noopener", text: "Open the spectator view" }),
       v && v.over ? h("button", { type: "button", id: "copy-replay", onclick: async () => { const n = st.replay ? st.replay.move : v.move; toast((await copyText(link(`/game/${gameId}#replay=${n}`))) ? `Replay link at move ${n} copied` : "copy failed"); } }, "Copy replay link at this move") : null,
+      h("div", { class: "opt zoom-opt", role: "group", "aria-label": "Board zoom" }, "Board zoom: ",
+        h("button", { type: "button", onclick: () => zoom.set(zoom.zoom / 1.25), "aria-label": "Zoom out", text: "−" }),
+        h("button", { type: "button", onclick: () => zoom.set(1), text: "Fit" }),
+        h("button", { type: "button", onclick: () => zoom.set(zoom.zoom * 1.25), "aria-label": "Zoom in", text: "+" })),
       h("hr"),
       check("animations", "Animate the last moves"),
       check("confirm", "Confirm each move"),
