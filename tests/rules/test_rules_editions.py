@@ -76,11 +76,13 @@ def test_player_count_must_be_1_to_5(players: object) -> None:
         snowdonia.new_game(players, seed=1)  # type: ignore[arg-type]
 
 
-def test_blaenau_ffestiniog_refused_until_its_card_data_is_known() -> None:
-    """Seed 004 Blaenau Ffestiniog / data §10: the blue side of the station cards is unknown,
-    so the scenario says so instead of playing made-up numbers."""
-    with pytest.raises(snowdonia.SettingsError, match="blue side"):
-        snowdonia.new_game(3, seed=1, scenario="blaenau_ffestiniog")
+def test_blaenau_ffestiniog_is_for_one_to_four_players() -> None:
+    """Seed 004 BLAENAU FFESTINIOG: "The Blaenau Ffestiniog game is for 1 to 4 players only";
+    seed 000: "Diese Variante kann mit 1-4 Spielern gespielt werden"."""
+    with pytest.raises(snowdonia.SettingsError, match="Blaenau Ffestiniog is for 1 to 4 players"):
+        snowdonia.new_game(5, seed=1, scenario="blaenau_ffestiniog")
+    for n in (1, 2, 3, 4):
+        assert snowdonia.new_game(n, seed=1, scenario="blaenau_ffestiniog").players == n
 
 
 def test_deluxe_bag_counts_are_public() -> None:

@@ -1,143 +1,158 @@
-"""Snowdonia as an OpenSpiel game: `python_snowdonia`, registered with pyspiel on import.
+"""Every title as an OpenSpiel game, `python_<game>`, registered with pyspiel on import.
 
     import pyspiel
-    import snowdonia.adapters.openspiel  # registers the game
+    import snowdonia.adapters.openspiel  # registers python_snowdonia, python_foothills, ...
     game = pyspiel.load_game("python_snowdonia", {"players": 3, "returns": "win_loss"})
 
-Chance is explicit (see `chance.py` for every chance event and its probability); player
-actions are the engine's fixed catalogue ids (`snowdonia.Action.id`), so
-`num_distinct_actions` is the catalogue size at every player count. The structure follows
-OpenSpiel's own Python games (open_spiel/python/games/kuhn_poker.py): a game type and info,
-a Game factory, a State with the standard methods, and an Observer apart.
+Parameters: `players`, `scenario`, every setting of the title's settings specs (with the
+spec's default) and `returns` (`scores` or `win_loss`). Chance is explicit (`explicit.py`:
+the title's own chance model, else the generic one); player actions are the title's
+catalogue ids, so `num_distinct_actions` is the catalogue's size at every configuration.
+The structure follows OpenSpiel's own Python games (open_spiel/python/games/kuhn_poker.py):
+a game type and info, a Game factory, a State with the standard methods, an Observer apart.
 
 Information state of a seat: every decision (all public at the table) and every chance
 outcome that seat saw, in order, followed by its current observation. The observation is
-`Game.observation(seat)` as canonical JSON, and as a tensor with named views
-(`encoding.py`).
+`Position.observation(seat)` as canonical JSON, and as a tensor with named views (the
+title's encoder).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
-from snowdonia.games.snowdonia.ai.chance import NUM_OUTCOMES, Table, outcome_name
-from snowdonia.games.snowdonia.ai.encoding import Encoder, encoder
-from snowdonia.games.snowdonia.data import components
-from snowdonia.games.snowdonia.rules.actions import Action, catalogue
-from snowdonia.games.snowdonia.rules.config import Config, make_settings
-
-SHORT_NAME = "python_snowdonia"
-RETURNS = ("scores", "win_loss")
-_DEFAULTS: dict[str, Any] = {
-    "players": 3,
-    "edition": "original",
-    "light_fog": False,
-    "contracts_per_window": 0,
-    "solo_train": 1,
-    "deluxe_track_cards": False,
-    "returns": "scores",
-}
-_ENGINE_SETTINGS = ("edition", "light_fog", "contracts_per_window", "solo_train", "deluxe_track_cards")
-
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Snowdonia",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
+from snowdonia.adapters.common import (
+    Setup,
+    check_returns,
+    default_players,
+    encode_into,
+    layout_size,
+    resolve,
+    split,
+    utility_bounds,
 )
+from snowdonia.adapters.explicit import Table, chance_model
+from snowdonia.core.protocol import Encoder, Position, SettingSpec, Title
+from snowdonia.registry import names
+from snowdonia.registry import title as title_of
+
+PREFIX = "python_"
 
 
-def _max_score(cfg: Config) -> int:
-    """An upper bound on one player's final score: every site, the best track cards, the
-    top surveyor and train bonus, and every contract's largest bonus."""
-    comp = components()
-    pool = sorted([*comp.track_rubble, *comp.deluxe_track_rubble], reverse=True)
-    bound = sum(cfg.slot_vp) + sum(cfg.bsite_vp) + sum(pool[: cfg.n_tracks])
-    bound += max(s.surveyor_vp for s in cfg.stations)
-    bound += max(t.ability.get("end_vp", 0) for t in comp.trains)
-    for c in comp.contracts:
-        b = c.bonus
-        if "coal_vp" in b:
-            bound += b["coal_vp"] * comp.box["coal"]
-        elif "surveyor_tiers" in b:
-            bound += max(v for _, v in b["surveyor_tiers"])
-        else:
-            bound += b.get("vp", 0)
-    return bound
+def short_name(game: str) -> str:
+    """The OpenSpiel name of a title: `python_<game>`."""
+    return PREFIX + game
 
 
-def _max_length(cfg: Config) -> int:
-    """An upper bound on player decisions: per round, hiring and placing (4 per player),
-    the seven contract windows of each player plus every card play and its follow-up
-    (3 per contract), one decision per action space, and maintenance for each of the ten
-    event spaces; times the engine's round limit."""
-    n = cfg.players
-    per_round = 4 * n + 7 * n + 3 * len(cfg.contract_numbers) + cfg.n_space_slots + 10 * n + 10
-    return cfg.settings.round_limit * per_round
+def _param_default(spec: SettingSpec) -> bool | int | float | str:
+    """An OpenSpiel parameter holds a bool, int, float or str; a choice among values of
+    several types (e.g. "random", 0, 1) is passed as text and read back by its spec."""
+    d = spec.default
+    if spec.choices and len({type(c) for c in spec.choices}) > 1:
+        return str(d)
+    if isinstance(d, bool | int | float | str):
+        return d
+    return str(d)
 
 
-class SnowdoniaGame(pyspiel.Game):
-    """The game factory; parameters as in `_DEFAULTS`."""
+def parameters(t: Title) -> dict[str, Any]:
+    """The OpenSpiel parameters of a title with their defaults."""
+    params: dict[str, Any] = {"players": default_players(t), "scenario": t.scenarios[0].key}
+    for spec in t.settings:
+        if spec.key in ("players", "scenario", "returns"):
+            raise ValueError(f"{t.name}'s setting {spec.key!r} clashes with an adapter parameter")
+        params[spec.key] = _param_default(spec)
+    params["returns"] = "scores"
+    return params
+
+
+def _game_type(t: Title) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(t.name),
+        long_name=f"Python {t.display_name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(t.player_counts),
+        min_num_players=min(t.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters(t),
+    )
+
+
+def setup_from_params(t: Title, params: dict[str, Any]) -> Setup:
+    """The configuration named by OpenSpiel parameters. A setting is passed to the title when
+    it applies to the players and scenario or differs from its default (so the title can
+    refuse it in words)."""
+    p = {**parameters(t), **params}
+    players, scenario = int(p["players"]), str(p["scenario"])
+    settings: dict[str, Any] = {}
+    for spec in t.settings:
+        value = p[spec.key]
+        applies = ((not spec.players or players in spec.players)
+                   and (not spec.scenarios or scenario in spec.scenarios))
+        if applies or value != _param_default(spec):
+            settings[spec.key] = value
+    return resolve(t.name, players, scenario, **settings)
+
+
+class TitleGame(pyspiel.Game):
+    """The game factory of one title (a subclass per title, made by `register`)."""
+
+    title_name: ClassVar[str]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**_DEFAULTS, **(params or {})}
-        if p["returns"] not in RETURNS:
-            raise ValueError(f"returns must be one of {', '.join(RETURNS)}, not {p['returns']!r}")
-        players = int(p["players"])
-        settings = {k: p[k] for k in _ENGINE_SETTINGS}
-        cfg = Config(players, "mount_snowdon", make_settings(players, "mount_snowdon", **settings))
-        lo, hi = (-1.0, 1.0) if p["returns"] == "win_loss" else (0.0, float(_max_score(cfg)))
+        t = title_of(self.title_name)
+        p = {**parameters(t), **(params or {})}
+        mode = check_returns(str(p["returns"]))
+        self.setup = setup_from_params(t, p)
+        self.encoder: Encoder = self.setup.encoder()
+        self.model = chance_model(t)
+        s = self.setup
+        lo, hi = utility_bounds(self.encoder, mode)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(catalogue().actions),
-            max_chance_outcomes=NUM_OUTCOMES,
-            num_players=players,
+            num_distinct_actions=len(t.catalogue()),
+            max_chance_outcomes=self.model.max_outcomes(s.players, s.scenario, s.settings),
+            num_players=s.players,
             min_utility=lo,
             max_utility=hi,
-            max_game_length=_max_length(cfg),
+            max_game_length=self.encoder.max_decisions,
         )
-        super().__init__(_GAME_TYPE, info, p)
-        self.players = players
-        self.settings = settings
-        self.returns_mode = str(p["returns"])
-        self.encoder: Encoder = encoder(cfg)
-        # Set up once; every new state starts from a copy (Clone makes a new state each time).
-        self._initial = Table.new(players, **settings)
+        super().__init__(_GAME_TYPES[t.name], info, p)
+        self.returns_mode = mode
+        # Set up once; every new state starts from a copy.
+        self._initial = Table.new(s, self.model)
 
-    def new_initial_state(self) -> SnowdoniaState:
-        return SnowdoniaState(self)
+    def new_initial_state(self) -> TitleState:
+        return TitleState(self)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
-    ) -> SnowdoniaObserver:
+    ) -> TitleObserver:
         # OpenSpiel calls make_py_observer(params) when no observation type is given.
         if isinstance(iig_obs_type, dict):
             iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SnowdoniaObserver(self.encoder, perfect_recall)
+        return TitleObserver(self.encoder, perfect_recall)
 
 
-class SnowdoniaState(pyspiel.State):
-    """One position. All Python-side data lives in `_t` (a `Table`), which knows how to copy
-    itself cheaply (deepcopy, used by OpenSpiel's Clone) and how to pickle itself as the
-    list of actions that reached it (used by OpenSpiel's serialize)."""
+class TitleState(pyspiel.State):
+    """One position. All Python-side data lives in `_t` (a `Table` in a `_Box`), which knows
+    how to copy itself cheaply (deepcopy, used by OpenSpiel's Clone) and how to pickle
+    itself as the list of actions that reached it (used by OpenSpiel's serialize)."""
 
-    def __init__(self, game: SnowdoniaGame) -> None:
+    def __init__(self, game: TitleGame) -> None:
         super().__init__(game)
         self._t = _Box(game._initial.copy(), game.returns_mode)
 
@@ -152,8 +167,9 @@ class SnowdoniaState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if t.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        assert t.game is not None
-        return t.game.decider
+        seat = t.current_player
+        assert seat is not None
+        return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.table.legal_ids()
@@ -171,8 +187,8 @@ class SnowdoniaState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return outcome_name(int(action))
-        return str(Action.from_id(int(action)))
+            return self.table.chance_label(int(action))
+        return self.table.action_text(int(action))
 
     def is_terminal(self) -> bool:
         return self.table.is_over
@@ -180,29 +196,31 @@ class SnowdoniaState(pyspiel.State):
     def returns(self) -> list[float]:
         return self.table.returns(self._t.mode)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SnowdoniaState:
-        """A state with the same information state for `player_id`: the contracts that
-        seat has not seen are redistributed among the deck (keeping its public top back),
-        the discards it did not see and other players' #5 draws (`Game.resample`). Called
-        by OpenSpiel's Python ISMCTS bot; `probability_sampler()` gives floats in [0, 1)."""
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TitleState:
+        """A state with the same information state for `player_id`: what that seat has not
+        seen is re-dealt (`Position.resample`). Called by OpenSpiel's Python ISMCTS bot;
+        `probability_sampler()` gives floats in [0, 1)."""
         clone = self.clone()
         clone.table.resample(player_id, int(float(probability_sampler()) * 2**53))
         return clone
 
     def __str__(self) -> str:
         t = self.table
-        g = t.game
+        pos = t.position
         head = f"trace={len(t.trace)} pending={t.pending} chance={t.need.what if t.need else None}"
-        if g is None:
+        if pos is None:
             return head + " setting up"
-        deck = ",".join(map(str, g.deck))
-        return head + f" deck=[{deck}] discard={g.discard} " + json.dumps(
-            g.observation(None), sort_keys=True, separators=(",", ":"))
+        # The chance state tells worlds apart that look the same to everyone (a resample).
+        return head + f" hidden={pos.chance_state()!r} " + json.dumps(
+            pos.observation(None), sort_keys=True, separators=(",", ":"))
 
     # ------------------------------------------------------------------ extras
-    def engine_game(self) -> Any:
-        """The engine position (None while the set-up is still drawing)."""
-        return self.table.game
+    def position(self) -> Position | None:
+        """The engine position (None while the set-up is still drawing). While a decision
+        waits for its chance outcomes, the position from before that decision."""
+        return self.table.position
+
+    engine_game = position
 
 
 class _Box:
@@ -220,15 +238,16 @@ class _Box:
 
     def __getstate__(self) -> dict[str, Any]:
         t = self.table
-        return {"players": t.players, "settings": dict(t.settings), "trace": t.trace,
-                "resamples": t.resamples, "mode": self.mode}
+        return {"setup": t.setup.describe(), "trace": t.trace, "resamples": t.resamples, "mode": self.mode}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.table = Table.replay(state["players"], state["settings"], state["trace"], state["resamples"])
+        s = state["setup"]
+        setup = resolve(s["game"], s["players"], s["scenario"], **s["settings"])
+        self.table = Table.replay(setup, state["trace"], state["resamples"])
         self.mode = state["mode"]
 
 
-class SnowdoniaObserver:
+class TitleObserver:
     """OpenSpiel's PyObserver interface: `tensor` with named views in `dict`, filled by
     `set_from`; `string_from` gives the observation (or, with perfect recall, the
     information state) as a string."""
@@ -236,13 +255,13 @@ class SnowdoniaObserver:
     def __init__(self, enc: Encoder, perfect_recall: bool) -> None:
         self.encoder = enc
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(enc.size, np.float32)
-        self.dict = enc.split(self.tensor)
+        self.tensor = np.zeros(layout_size(enc), np.float32)
+        self.dict = split(enc, self.tensor)
 
-    def set_from(self, state: SnowdoniaState, player: int) -> None:
-        self.encoder.encode(state.table.game, player, self.dict)
+    def set_from(self, state: TitleState, player: int) -> None:
+        encode_into(self.encoder, self.dict, state.table.position, player)
 
-    def string_from(self, state: SnowdoniaState, player: int) -> str:
+    def string_from(self, state: TitleState, player: int) -> str:
         obs = observation_string(state.table, player)
         if not self.perfect_recall:
             return obs
@@ -251,10 +270,24 @@ class SnowdoniaObserver:
 
 
 def observation_string(t: Table, player: int) -> str:
-    g = t.game
-    if g is None:
+    pos = t.position
+    if pos is None:
         return f"seat {player}: setting up"
-    return json.dumps(g.observation(player), sort_keys=True, separators=(",", ":"))
+    return json.dumps(pos.observation(player), sort_keys=True, separators=(",", ":"))
 
 
-pyspiel.register_game(_GAME_TYPE, SnowdoniaGame)
+_GAME_TYPES: dict[str, pyspiel.GameType] = {}
+GAMES: dict[str, type[TitleGame]] = {}
+
+
+def register(t: Title) -> str:
+    """Register a title with pyspiel as `python_<name>` (once); returns that name."""
+    if t.name not in GAMES:
+        _GAME_TYPES[t.name] = game_type = _game_type(t)
+        cls = type(f"{t.display_name.replace(' ', '')}Game", (TitleGame,), {"title_name": t.name})
+        GAMES[t.name] = cls
+        pyspiel.register_game(game_type, cls)
+    return short_name(t.name)
+
+
+SHORT_NAMES = [register(title_of(n)) for n in names()]

@@ -1,19 +1,20 @@
-"""Snowdonia as a PettingZoo AEC environment.
+"""Every title as a PettingZoo AEC environment.
 
     from snowdonia.adapters.pettingzoo import env
-    e = env(players=3)              # wrapped like PettingZoo's classic games
+    e = env(game="snowdonia", players=3)     # wrapped like PettingZoo's classic games
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
-Agents are "player_0" .. "player_{n-1}" (engine seats). Actions are the engine's fixed
-catalogue ids (`snowdonia.Action.from_id`). The observation is a Dict of "observation"
-(float32 vector, `encoding.py`, what that seat may see) and "action_mask" (int8, ones on
-the legal ids when it is that agent's turn). Rewards come only at the end: final scores, or
-+1 / -1 for winning / not winning with `returns="win_loss"`. Randomness is the engine's own
-seeded generator: `reset(seed=s)` plays exactly the game `snowdonia.new_game(players, seed=s)`.
+Agents are "player_0" .. "player_{n-1}" (the title's seats; the order of turns is the
+game's). Actions are the title's catalogue ids. The observation is a Dict of "observation"
+(float32 vector from the title's encoder: what that seat may see) and "action_mask" (int8,
+ones on the legal ids when it is that agent's turn). Rewards come only at the end: final
+scores, or +1 / -1 for winning / not winning with `returns="win_loss"`. Randomness is the
+engine's own seeded generator: `reset(seed=s)` plays exactly the game
+`snowdonia.new_game(players, seed=s, game=game, scenario=scenario, **settings)`.
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from snowdonia.games.snowdonia.ai.encoding import encoder
-from snowdonia.games.snowdonia.game import Game, new_game
-from snowdonia.games.snowdonia.rules.actions import Action, catalogue
-
-RETURNS = ("scores", "win_loss")
-OBS_HIGH = 255.0  # every count in the observation is far below this (rubble supply: 90)
+from snowdonia.adapters.common import (
+    Setup,
+    check_returns,
+    encode_into,
+    layout_size,
+    resolve,
+    returns,
+    split,
+)
+from snowdonia.core.protocol import Position
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -44,31 +49,37 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
+def describe_position(position: Position) -> str:
+    """One line: the pending decision (or the end) and the scores so far."""
+    scores = position.result()["scores"]
+    decision = position.pending()
+    if decision is None:
+        return f"game over; scores {scores}"
+    return f"player {decision.player + 1}: {decision.prompt}; scores {scores}"
+
+
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     metadata = {"render_modes": ["human", "ansi"], "name": "snowdonia_v0", "is_parallelizable": False}
 
-    def __init__(
-        self, players: int = 3, returns: str = "scores", render_mode: str | None = None, **settings: Any
-    ) -> None:
+    def __init__(self, game: str = "snowdonia", scenario: str | None = None, players: int | None = None,
+                 returns: str = "scores", render_mode: str | None = None, **settings: Any) -> None:
         super().__init__()
-        if returns not in RETURNS:
-            raise ValueError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
-        self.players = players
-        self.settings = settings
-        self.returns = returns
+        self.returns = check_returns(returns)
+        self.setup: Setup = resolve(game, players, scenario, **settings)
+        self.metadata = {**type(self).metadata, "name": f"{self.setup.game}_v0"}
+        self.players = self.setup.players
         self.render_mode = render_mode
-        probe = new_game(players, seed=0, **settings)  # validates the settings, sizes the spaces
-        self._encoder = encoder(probe.cfg)
-        self.game: Game = probe
-        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self._encoder = self.setup.encoder()
+        self._size = layout_size(self._encoder)
+        self._catalogue = self.setup.title.catalogue()
+        self.game: Position = self.setup.new_game(0)
+        self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
-        n_actions = len(catalogue().actions)
+        n_actions = len(self._catalogue)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
         self._observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0.0, OBS_HIGH, (self._encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-            })
+            a: spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)})
             for a in self.possible_agents
         }
         # Seeds for resets without one: reproducible after the first seeded reset.
@@ -88,24 +99,25 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             game_seed = seed
         else:
             game_seed = self._seeder.getrandbits(63)
-        self.game = new_game(self.players, seed=game_seed, **self.settings)
+        self.game = self.setup.new_game(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self._agent(self.game.decider)
+        seat = self.game.current_player
+        self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        obs = np.zeros(self._encoder.size, np.float32)
-        self._encoder.encode(self.game, seat, self._encoder.split(obs))
-        mask = np.zeros(len(catalogue().actions), np.int8)
+        obs = np.zeros(self._size, np.float32)
+        encode_into(self._encoder, split(self._encoder, obs), self.game, seat)
+        mask = np.zeros(len(self._catalogue), np.int8)
         g = self.game
-        if not g.over and g.decider == seat:
+        if not g.is_over and g.current_player == seat:
             for a in g.legal_actions():
-                mask[a.id] = 1
+                mask[self._catalogue.id(a)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -116,18 +128,17 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         assert action is not None
         self._cumulative_rewards[agent] = 0.0
         g = self.game
-        g.apply(Action.from_id(int(action)))
+        g.apply(self._catalogue.from_id(int(action)))
         self._clear_rewards()
-        if g.over:
-            res = g.result()
+        if g.is_over:
+            final = returns(g.outcome(), self.players, self.returns)
             for p, a in enumerate(self.possible_agents):
-                if self.returns == "win_loss":
-                    self.rewards[a] = 1.0 if p in res["winners"] else -1.0
-                else:
-                    self.rewards[a] = float(res["scores"][p])
+                self.rewards[a] = final[p]
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self._agent(g.decider)
+            seat = g.current_player
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -136,9 +147,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        g = self.game
-        res = g.result()
-        text = f"round {g.round}: {g.describe_decision()}; scores {res['scores']}"
+        text = describe_position(self.game)
         if self.render_mode == "human":
             print(text)
             return None
@@ -146,7 +155,3 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 
     def close(self) -> None:
         pass
-
-    # ------------------------------------------------------------------ helpers
-    def _agent(self, seat: int) -> str:
-        return self.possible_agents[seat]

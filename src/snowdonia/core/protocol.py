@@ -17,9 +17,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from snowdonia.core.actions import Action, Catalogue
+from snowdonia.core.chance import ChanceHook, ChanceModel
 
 LogEvent = dict[str, Any]  # {"type": "place", "seat": 0, ...}: JSON-safe, public
 
@@ -108,6 +109,26 @@ class Words(Protocol):
         ...
 
 
+@runtime_checkable
+class Encoder(Protocol):
+    """A fixed-size numeric view of a position for one seat, for the research adapters
+    (`Title.encoder(players, scenario, **settings)`: one per configuration). Only what
+    `Position.observation(seat)` shows may go in. The flat float32 vector is the `views`
+    (name, shape) laid end to end, in order; their shapes depend only on the configuration."""
+
+    @property
+    def views(self) -> Sequence[tuple[str, tuple[int, ...]]]: ...
+
+    low: float  # every encoded value lies in [low, high] (the observation space's bounds)
+    high: float
+    score_bounds: tuple[float, float]  # every final score lies in this range
+    max_decisions: int  # no game of this configuration has more player decisions
+
+    def encode(self, position: Position, seat: int, views: dict[str, Any]) -> None:
+        """Fill `views` (numpy arrays of the views' shapes, zeroed) with what `seat` sees."""
+        ...
+
+
 class Position(ABC):
     """One game in progress. Mutable: `apply` changes it in place; `clone` is cheap."""
 
@@ -133,6 +154,17 @@ class Position(ABC):
 
     seed: int
     history: list[str]
+
+    @property
+    def chance(self) -> ChanceHook | None:
+        """None in every game the engine runs itself; the research adapters set a hook here
+        so that each random pick is asked of it (core/chance.py). A title's position holds
+        it in a slot of its own, which takes the place of this property."""
+        return None
+
+    @chance.setter
+    def chance(self, hook: ChanceHook | None) -> None:
+        raise NotImplementedError(f"{type(self).__name__} cannot route its random picks through a chance hook")
 
     # ---- turn structure
     @property
@@ -289,12 +321,21 @@ class Title(ABC):
         """A sentence per bot kind of this title, for the lobby."""
         return {}
 
-    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Any | None:
-        """An optional fixed-size numeric encoder (views + encode) for OpenSpiel/PettingZoo."""
+    def new_chance_game(self, players: int, chance: ChanceHook, scenario: str | None = None,
+                        **settings: Any) -> Position:
+        """Set up a game whose every random pick, set-up included, is asked of `chance`
+        instead of the seeded generator (the research adapters' explicit chance nodes). The
+        hook stays in `Position.chance`; NeedChance raised by it propagates."""
+        raise NotImplementedError(f"{self.name} cannot set a game up through a chance hook")
+
+    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Encoder | None:
+        """The fixed-size numeric encoder of a configuration for OpenSpiel, PettingZoo and
+        Gymnasium (None: the title offers no tensors)."""
         return None
 
-    def chance_model(self) -> Any | None:
-        """An optional explicit-chance model for OpenSpiel (every random pick a chance node)."""
+    def chance_model(self) -> ChanceModel | None:
+        """The title's own explicit-chance model for OpenSpiel (None: every random pick is
+        public when it happens, and the adapters' generic model serves)."""
         return None
 
     def provenance(self) -> list[Any]:

@@ -1,20 +1,44 @@
 """`snowdonia play` and `snowdonia replay`, registered on the main Typer app by
-`snowdonia.cli._register_optional`."""
+`snowdonia.cli._register_optional`.
+
+`play`'s settings options are generated from the registered titles' `SettingSpec`s (see
+`tui.settings`), so a title added to the registry brings its options to `--help` with no code
+here. Everything else is the protocol: `registry.title(name).new_game(...)`, the title's
+`replay`, and `snowdonia.bots`."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
-from snowdonia.games.snowdonia.game import Game, RecordError, new_game, replay
-from snowdonia.games.snowdonia.rules.config import SettingsError
-from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats
-from snowdonia.tui.replayer import ReplayViewer, check
+from snowdonia.bots import bot_kinds
+from snowdonia.core.errors import RecordError, SettingsError
+from snowdonia.core.protocol import Position, Title
+from snowdonia.registry import names as title_names
+from snowdonia.registry import title as title_named
+from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats, solo_sheet
+from snowdonia.tui.replayer import ReplayViewer, check, title_of
 from snowdonia.tui.saving import RecordFileError, read_record, stored_seats
+from snowdonia.tui.series import (
+    SERIES_ENV,
+    SeriesBook,
+    SeriesError,
+    SeriesRequest,
+    SeriesRunner,
+    bests_text,
+    check_seat,
+    series_table,
+    settings_words,
+    value_label,
+)
+from snowdonia.tui.settings import SettingOption, gather, parameters, series_spec, setting_options
 
 
 def _reader(console: Console) -> ReadLine:
@@ -33,79 +57,257 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def play(
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players, 1-5 (default: the number of seats, or 3).")] = None,
-    seats: Annotated[str | None, typer.Option("--seats", help="One per seat, comma separated: human or a bot (random, greedy, mcts:200...). Default: human then greedy bots.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: random, kept in the record).")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Write the record to this file after every decision and at the end.")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game (seats from --seats or from the file).")] = None,
-    edition: Annotated[str, typer.Option("--edition", help="original or deluxe.")] = "original",
-    light_fog: Annotated[bool, typer.Option("--light-fog", help="Fog blocks only the last space of B and D.")] = False,
-    contracts_per_window: Annotated[int, typer.Option("--contracts-per-window", help="0 = any number of contracts per window, 1 = at most one.")] = 0,
-    solo_train: Annotated[int | None, typer.Option("--solo-train", help="Solo game: the train you start with (1-7).")] = None,
-    deluxe_track_cards: Annotated[bool, typer.Option("--deluxe-track-cards", help="Deluxe: add the optional 0/6/7 track cards.")] = False,
-) -> None:
-    """Play Snowdonia in the terminal; seats are humans or bots."""
+# --------------------------------------------------------------------------- play's options
+
+_GAME = "Game"
+_SERIES = "Solo series"
+
+
+def _opt(default: Any, *decls: str, help: str, panel: str = _GAME, **kw: Any) -> Any:
+    return typer.Option(default, *decls, help=help, rich_help_panel=panel, **kw)
+
+
+def _base_parameters() -> list[inspect.Parameter]:
+    known = ", ".join(title_names())
+    base: list[tuple[str, Any, Any]] = [
+        ("game", str | None, _opt(None, "--game", "-g", help=f"The title to play: {known} (default snowdonia).")),
+        ("scenario", str | None, _opt(None, "--scenario", help="The title's scenario (default: its first).")),
+        ("players", int | None, _opt(None, "--players", "-p",
+                                     help="Number of players (default: the number of seats, or 3 if the title allows it).")),
+        ("seats", str | None, _opt(None, "--seats", help="One per seat, comma separated: human or a bot "
+                                   "(random, greedy, mcts:200...). Default: human then greedy bots.")),
+        ("seed", int | None, _opt(None, "--seed", help="Game seed (default: random, kept in the record).")),
+        ("save", Path | None, _opt(None, "--save", help="Write the record to this file after every decision and at the end.")),
+        ("resume", Path | None, _opt(None, "--resume", help="Continue a saved game of any title "
+                                     "(seats from --seats or from the file).")),
+        ("no_board", bool, _opt(False, "--no-board", help="Do not redraw the board before each of your decisions "
+                                "(type `board` to see it): for small screens and screen readers.")),
+        ("set", list[str] | None, _opt(None, "--set", metavar="KEY=VALUE",
+                                       help="Any setting of the title by its key, e.g. --set edition=deluxe (repeatable).")),
+        ("series", bool, _opt(False, "--series", panel=_SERIES,
+                              help="Play the solo series: one game per solo train, No. 1 to No. 7, with your scores, "
+                                   "running total and personal bests. Starts a series or resumes the one in progress.")),
+        ("new_series", bool, _opt(False, "--new-series", panel=_SERIES,
+                                  help="With --series: abandon the series in progress and start a new one.")),
+        ("series_status", bool, _opt(False, "--series-status", panel=_SERIES,
+                                     help="Show the series in progress and the personal bests, then stop.")),
+        ("series_file", Path | None, _opt(None, "--series-file", envvar=SERIES_ENV, panel=_SERIES,
+                                          help="The series and personal-best file (default: solo-series.json "
+                                               "in the user's data folder).")),
+    ]
+    return [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+            for name, ann, default in base]
+
+
+RESERVED = frozenset({"--no-board", "--game", "--scenario", "--players", "--seats", "--seed", "--save", "--resume", "--set",
+                      "--series", "--new-series", "--series-status", "--series-file", "--help", "--check", "--to",
+                      "--seat"})
+
+
+def build_play() -> Callable[..., None]:
+    """The `play` command with one option per setting of every registered title."""
+    titles = [title_named(n) for n in title_names()]
+    options = setting_options(titles, RESERVED)
+    params = _base_parameters() + parameters(options, {t.name: f"Settings of {t.display_name}" for t in titles})
+
+    def play(**kw: Any) -> None:
+        _play(kw, options)
+
+    play.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    play.__annotations__ = {p.name: p.annotation for p in params}
+    play.__doc__ = ("Play a game in the terminal (any title); seats are humans or bots. "
+                    "With --series: the solo series.")
+    return play
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _default_players(t: Title, scenario: str | None) -> int:
+    counts = t.scenario(scenario).players
+    return 3 if 3 in counts else counts[0]
+
+
+def _default_seats(t: Title, players: int) -> str:
+    bot = "greedy" if "greedy" in bot_kinds(t.name) else "random"
+    return ",".join([HUMAN] + [bot] * (players - 1))
+
+
+def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
+    given = {opt.key: kw[opt.param] for opt in options if kw.get(opt.param) is not None}
+    pairs: list[str] = list(kw.get("set") or [])
+    if kw["series"] or kw["series_status"] or kw["new_series"]:
+        _series(kw, given, pairs)
+        return
     console = Console()
     save_path: Path | None
-    if resume is not None:
-        game, seat_list = _resume(resume, players, seats)
-        save_path = save or resume
+    if kw["resume"] is not None:
+        if given or pairs or kw["scenario"] is not None or kw["seed"] is not None:
+            shown = [f"--{k.replace('_', '-')}" for k in given] + (["--set"] if pairs else []) + \
+                    (["--scenario"] if kw["scenario"] is not None else []) + (["--seed"] if kw["seed"] is not None else [])
+            raise _fail(f"a resumed game keeps the settings it was started with; leave out {', '.join(shown)}")
+        position, seat_list = _resume(kw["resume"], kw["players"], kw["seats"], kw["game"])
+        save_path = kw["save"] or kw["resume"]
     else:
+        try:
+            t = title_named(kw["game"] or "snowdonia")
+            scenario = kw["scenario"]
+            t.scenario(scenario)
+        except (SettingsError, KeyError) as exc:
+            raise _fail(str(exc).strip('"')) from exc
+        seats = kw["seats"]
+        players = kw["players"]
         if players is None:
-            players = len(seats.split(",")) if seats else 3
+            players = len(seats.split(",")) if seats else _default_players(t, scenario)
         if seats is None:
-            seats = ",".join([HUMAN] + ["greedy"] * (players - 1))
+            seats = _default_seats(t, max(players, 1))
         try:
-            seat_list = parse_seats(seats, players)
-        except SeatError as exc:
+            seat_list = parse_seats(seats, players, t.name)
+            settings = gather(t, players, scenario, given, pairs)
+            position = t.new_game(players, seed=kw["seed"], scenario=scenario, **settings)
+        except (SeatError, SettingsError, ValueError, TypeError) as exc:
             raise _fail(str(exc)) from exc
-        settings: dict[str, Any] = {"edition": edition, "light_fog": light_fog,
-                                    "contracts_per_window": contracts_per_window,
-                                    "deluxe_track_cards": deluxe_track_cards}
-        if solo_train is not None:
-            if players != 1:
-                raise _fail(f"--solo-train is for a 1-player game, but this game has {players} players")
-            settings["solo_train"] = solo_train
+        save_path = kw["save"]
+    final_sheet = None
+    book: SeriesBook | None = None
+    if position.players == 1 and series_spec(position.title, position.scenario) is not None:
         try:
-            game = new_game(players, seed=seed, **settings)
-        except (SettingsError, ValueError) as exc:
-            raise _fail(str(exc)) from exc
-        save_path = save
-    session = PlaySession(game, seat_list, console, _reader(console), save_path=save_path,
-                          bot_seed=game.seed % 1_000_003)
+            book = SeriesBook(kw["series_file"])
+        except SeriesError as exc:
+            console.print(Text(f"Personal bests are not available: {exc}", style="yellow"))
+        if book is not None:
+            bk = book
+
+            def final_sheet(pos: Position) -> RenderableType:
+                return solo_sheet(pos, bests_text(bk, pos, seat_list[0]))
+
+    session = PlaySession(position, seat_list, console, _reader(console), save_path=save_path,
+                          bot_seed=position.seed % 1_000_003, final_sheet=final_sheet,
+                          show_board=not kw["no_board"])
     try:
-        session.run()
+        outcome = session.run()
     except OSError as exc:  # the save file became unwritable mid-game
         raise _fail(f"could not save the game: {exc}", 1) from exc
     except KeyboardInterrupt:
         # Ctrl-C while a bot thinks: every finished decision is already saved (if --save).
         where = f"; the game so far is in {save_path}" if save_path else ""
         raise _fail(f"interrupted{where}", 130) from None
+    if outcome.finished and book is not None:
+        spec = series_spec(position.title, position.scenario)
+        assert spec is not None
+        try:
+            book.add_single(position, seat_list[0], spec.key)
+        except OSError as exc:
+            console.print(Text(f"Could not keep the score in {book.path}: {exc}", style="yellow"))
 
 
-def _resume(path: Path, players: int | None, seats: str | None) -> tuple[Game, list[str]]:
+def _resume(path: Path, players: int | None, seats: str | None, game: str | None) -> tuple[Position, list[str]]:
     try:
         record = read_record(path)
-        game = replay(record)
+        t = title_of(record)
+        position = t.replay(record)
     except (RecordFileError, RecordError) as exc:
         raise _fail(f"cannot resume {path}: {exc}", 1) from exc
-    if players is not None and players != game.players:
-        raise _fail(f"{path} holds a {game.players}-player game, not {players}")
+    if game is not None and game != t.name:
+        raise _fail(f"{path} holds a game of {t.name}, not {game}")
+    if players is not None and players != position.players:
+        raise _fail(f"{path} holds a {position.players}-player game, not {players}")
     given = seats.split(",") if seats else stored_seats(record)
     if given is None:
-        raise _fail(f"{path} does not say who sits where; give --seats (one per seat, {game.players} in all)")
+        raise _fail(f"{path} does not say who sits where; give --seats (one per seat, {position.players} in all)")
     try:
-        return game, parse_seats(given, game.players)
+        return position, parse_seats(given, position.players, t.name)
     except SeatError as exc:
         raise _fail(str(exc)) from exc
 
 
+# --------------------------------------------------------------------------- the solo series
+
+
+def _series(kw: dict[str, Any], given: dict[str, Any], pairs: list[str]) -> None:
+    console = Console()
+    if kw["resume"] is not None or kw["save"] is not None:
+        raise _fail("--series keeps its own files (see --series-file); leave out --resume and --save")
+    if kw["players"] not in (None, 1):
+        raise _fail(f"the solo series is for 1 player, not {kw['players']}")
+    try:
+        book = SeriesBook(kw["series_file"])
+    except SeriesError as exc:
+        raise _fail(str(exc), 1) from exc
+    if kw["series_status"]:
+        console.print(status_view(book))
+        return
+    seats = (kw["seats"] or HUMAN).split(",")
+    if len(seats) != 1:
+        raise _fail(f"the solo series has one seat, but {len(seats)} were given ({kw['seats']})")
+    try:
+        t = title_named(kw["game"] or "snowdonia")
+        t.scenario(kw["scenario"])
+        settings = gather(t, 1, kw["scenario"], given, pairs)
+        seat = check_seat(seats[0].strip(), t.name)
+    except (SettingsError, SeriesError, KeyError) as exc:
+        raise _fail(str(exc).strip('"')) from exc
+    explicit = bool(given or pairs or kw["game"] or kw["scenario"] or kw["seats"])
+    request = SeriesRequest(t, kw["scenario"], settings, seat, explicit, kw["seed"])
+    runner = SeriesRunner(book, request, console, _reader(console), new=kw["new_series"],
+                          show_board=not kw["no_board"])
+    try:
+        runner.run()
+    except SeriesError as exc:
+        raise _fail(str(exc)) from exc
+    except OSError as exc:
+        raise _fail(f"could not save the series: {exc}", 1) from exc
+    except KeyboardInterrupt:
+        raise _fail(f"interrupted; the series so far is in {book.path}", 130) from None
+
+
+def status_view(book: SeriesBook) -> RenderableType:
+    """The series in progress (or the last one) and every personal best kept in the file."""
+    parts: list[RenderableType] = [Text(f"Series file: {book.path}", style="dim")]
+    shown = book.current() or (book.series[-1] if book.series else None)
+    if shown is not None and shown["game"] in title_names():
+        t = title_named(shown["game"])
+        shown_spec = next((s for s in t.settings if s.key == shown["setting"]), None)
+        if shown_spec is not None:
+            parts.append(series_table(book, shown, shown_spec))
+    groups: dict[str, dict[str, Any]] = {}
+    for item in [*book.series, *book.data["singles"]]:
+        key = repr((item["compare"], item["seat"], item["setting"]))
+        groups.setdefault(key, {"compare": item["compare"], "seat": item["seat"], "setting": item["setting"]})
+    if not groups:
+        parts.append(Text("No solo games yet: start a series with `snowdonia play --series`."))
+    for group in groups.values():
+        compare, seat, key = group["compare"], group["seat"], group["setting"]
+        if compare["game"] not in title_names():
+            continue  # a title that is not installed here
+        t = title_named(compare["game"])
+        spec = next((s for s in t.settings if s.key == key), None)
+        if spec is None:
+            continue
+        heading = Text(f"Personal bests - {t.display_name}, {settings_words(t, compare['settings'])}, "
+                       f"played by {'you' if seat == HUMAN else seat}", style="bold")
+        table = Table()
+        table.add_column(spec.label)
+        table.add_column("best", justify="right")
+        table.add_column("where")
+        for value in spec.choices:
+            best = book.best_for(compare, seat, key, value)
+            table.add_row(value_label(spec, value), str(best.score) if best else "-", best.where if best else "")
+        best_series = book.best_series(compare, seat, key)
+        foot = (f"Best series: {best_series[1]} (series {best_series[0]['number']})" if best_series
+                else "Best series: none finished yet")
+        parts.append(Group(heading, table, Text(foot, style="bold")))
+    return Group(*parts)
+
+
+# --------------------------------------------------------------------------- replay
+
+
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by play --save or the web app.")],
-    check_only: Annotated[bool, typer.Option("--check", help="Re-validate the record with the rules engine; exit 1 if it fails.")] = False,
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) of any title, written by play --save or the web app.")],
+    check_only: Annotated[bool, typer.Option("--check", help="Re-validate the record with the rules; exit 1 if it fails.")] = False,
     to: Annotated[int | None, typer.Option("--to", help="Print the position after N decisions and stop.")] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Show the board as this player (1-5) sees it; default: the public view.")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the board as this player (1, 2, ...) sees it; default: the public view.")] = None,
 ) -> None:
     """Step through a game record (Enter next, b back, a number jumps, q quits)."""
     console = Console()
@@ -124,8 +326,8 @@ def replay_command(
                               seat_kinds=stored_seats(record))
     except (RecordError, ValueError) as exc:
         raise _fail(f"cannot replay {file}: {exc}", 1) from exc
-    if seat is not None and not 1 <= seat <= viewer.positions[0].players:
-        raise _fail(f"--seat must be 1..{viewer.positions[0].players}")
+    if seat is not None and not 1 <= seat <= viewer.players:
+        raise _fail(f"--seat must be 1..{viewer.players}")
     if to is not None:
         viewer.position(to)
         if to < 0 or to > viewer.last:
@@ -137,5 +339,6 @@ def replay_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play")(build_play())
     app.command("replay")(replay_command)
+

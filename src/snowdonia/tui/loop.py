@@ -2,36 +2,42 @@
 
 Input and output are injected (a `read_line(prompt)` function and a Rich `Console`), so the
 same loop runs in a terminal, under Typer's CliRunner and in tests with scripted answers.
-The loop never changes the game except through `Game.apply`, which refuses illegal moves
-without touching the game, and it saves the record after every decision when asked to."""
+The loop speaks only the game protocol: the menu is `Position.legal_actions()` in the
+title's words, the heading is `Position.pending(seat)`, the log is `Position.log()`, and the
+game changes only through `Position.apply`, which refuses illegal moves without touching it.
+It saves the record after every decision when asked to."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, make_bot
-from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.actions import Action, IllegalAction
-from snowdonia.games.snowdonia.ui import terminal as render
-from snowdonia.games.snowdonia.ui.words import DECISION_NAMES, contract_text, describe
+from snowdonia.core.errors import IllegalAction
+from snowdonia.core.protocol import Position
+from snowdonia.tui import view
 from snowdonia.tui.saving import write_record
 
 HUMAN = "human"
 ReadLine = Callable[[str], "str | None"]  # returns None at the end of input
+SheetMaker = Callable[[Position], RenderableType]
 
-HELP = """Answer with the number of a move, or type the move itself (e.g. `place A2`, `play 13`).
+HELP = """Answer with the number of a move, or type the move itself (e.g. {examples}).
 Commands:
-  ?  or help        this help
-  board             draw the board again
-  contracts         the texts of every contract on the table
-  log [N]           the game log (last N lines; all without N)
-  score             the score so far
-  quit              stop playing (offers to save)
+  ?  or help          this help
+  board               draw the board again
+  log [N]             the game log (the last N lines; all without N)
+  score               the score so far
+  about [KIND [ID]]   the game's components in words: `about` lists the kinds,
+                      `about {kind}` lists them, `about {kind} {key}` shows one
+                      (a kind's name alone works too: `{kind}`)
+  quit                stop playing (offers to save)
 Enter alone shows the menu again."""
 
 
@@ -39,20 +45,22 @@ class SeatError(ValueError):
     """Seats that do not fit the game; the message says what to change."""
 
 
-def parse_seats(text: str | Sequence[str], players: int) -> list[str]:
+def parse_seats(text: str | Sequence[str], players: int, game: str = "snowdonia") -> list[str]:
     """`human,greedy,random` -> one spec per seat, each `human` or a bot `make_bot` accepts."""
     seats = [s.strip() for s in (text.split(",") if isinstance(text, str) else text)]
     if any(not s for s in seats):
         raise SeatError(f"empty seat in {text!r}: give one of human or a bot name per seat, comma separated")
     if len(seats) != players:
-        raise SeatError(f"{players} player(s) need {players} seat(s), but {len(seats)} were given ({', '.join(seats)})")
+        raise SeatError(f"{players} player(s) need {players} seat(s), but {len(seats)} were given "
+                        f"({', '.join(seats)})")
     for s in seats:
         if s == HUMAN:
             continue
         try:
-            make_bot(s)
+            make_bot(s, game=game)
         except ValueError as exc:
-            raise SeatError(f"seat {s!r}: {exc}; or 'human' (known bots: {', '.join(bot_kinds())})") from exc
+            raise SeatError(f"seat {s!r}: {exc}; or 'human' (bots for {game}: "
+                            f"{', '.join(bot_kinds(game))})") from exc
     return seats
 
 
@@ -63,31 +71,48 @@ class Outcome:
 
 
 class PlaySession:
-    """One terminal game. `run()` plays until the game ends or a human quits."""
+    """One terminal game. `run()` plays until the game ends or a human quits.
+
+    `final_sheet(position)` draws the score sheet (default: the title's own, or for one
+    player the solo sheet, which never names a winner); `save_hint` says how to go on after a
+    quit (default: `snowdonia play --resume FILE`)."""
 
     def __init__(
         self,
-        game: Game,
+        position: Position,
         seats: Sequence[str],
         console: Console,
         read_line: ReadLine,
         save_path: Path | None = None,
         bot_seed: int = 0,
+        final_sheet: SheetMaker | None = None,
+        save_hint: str | None = None,
+        clear_screen: bool = True,
+        show_board: bool = True,
+        banner: Callable[[], RenderableType] | None = None,
     ) -> None:
-        self.game = game
+        self.position = position
+        self.game_name = position.title.name
         self.seats = list(seats)
         self.console = console
         self.read_line = read_line
         self.save_path = save_path
+        self.names = view.seat_names(position.players)
         self.bots: dict[int, Bot] = {
-            p: make_bot(spec, seed=bot_seed * 10 + p) for p, spec in enumerate(self.seats) if spec != HUMAN
+            p: make_bot(spec, seed=bot_seed * 10 + p, game=self.game_name)
+            for p, spec in enumerate(self.seats) if spec != HUMAN
         }
         self.humans = [p for p, spec in enumerate(self.seats) if spec == HUMAN]
-        self.shown_log = 0  # log lines already printed
+        self.shown_log = 0  # log events already printed
+        self.final_sheet = final_sheet
+        self.save_hint = save_hint
+        self.clear_screen = clear_screen
+        self.show_board = show_board  # False: the board only on `board` (small screens, screen readers)
+        self.banner = banner  # a line shown under the board (the solo series' standing)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
-        g = self.game
+        g = self.position
         self._intro()
         while not g.is_over:
             p = g.current_player
@@ -102,25 +127,33 @@ class PlaySession:
             self._save()
         self._flush_log()
         self.console.print(self._board(self.humans[0] if self.humans else None))
-        self.console.print(render.score_sheet(g, self.seats))
+        self.console.print(self.sheet())
         self._save()
         if self.save_path:
             self.console.print(f"The record is saved in {self.save_path}; watch it with: "
                                f"snowdonia replay {self.save_path}")
         return Outcome(finished=True, saved_to=self.save_path)
 
+    def sheet(self) -> RenderableType:
+        """The score sheet (final, or the score so far)."""
+        if self.final_sheet is not None:
+            return self.final_sheet(self.position)
+        if self.position.players == 1:
+            return solo_sheet(self.position)
+        return view.score_sheet(self.position, self.seats)
+
     def _intro(self) -> None:
-        who = Text("Seats: ")
-        who.append_text(Text(", ").join(
-            render.player_text(p) + Text(f" = {spec}") for p, spec in enumerate(self.seats)))
+        g = self.position
+        who = Text(f"{g.title.display_name}, {g.players} player{'s' if g.players != 1 else ''}. Seats: ")
+        who.append_text(Text(", ").join(view.seat_text(p, spec) for p, spec in enumerate(self.seats)))
         self.console.print(who)
-        self.console.print(f"Game seed {self.game.seed}. Type ? at any prompt for help.", style="dim")
+        self.console.print(f"Game seed {g.seed}. Type ? at any prompt for help.", style="dim")
 
     def _bot_move(self, p: int) -> None:
-        g = self.game
+        g = self.position
         if self.console.is_terminal and self.humans:
             # A searching bot can take seconds; say so rather than look frozen.
-            with self.console.status(f"{render.player_label(p)} ({self.seats[p]}) is thinking..."):
+            with self.console.status(f"{view.seat_name(p)} ({self.seats[p]}) is thinking..."):
                 action = self.bots[p].choose(g)
         else:
             action = self.bots[p].choose(g)
@@ -128,52 +161,55 @@ class PlaySession:
             g.apply(action)
         except IllegalAction as exc:
             # A bot bug must not end a person's game: report it and take the first option.
-            self.console.print(f"[red]Bot {self.seats[p]} chose an illegal move ({exc}); "
-                               "playing the first legal move instead.[/red]")
+            self.console.print(Text(f"Bot {self.seats[p]} chose an illegal move ({exc}); "
+                                    "playing the first legal move instead.", style="red"))
             g.apply(g.legal_actions()[0])
         self._save()
 
     # ------------------------------------------------------------------ a human decision
     def _human_move(self, p: int) -> bool:
         """Ask seat p until a legal move is applied (True) or they quit (False)."""
-        g = self.game
-        if self.console.is_terminal:
-            # A fresh screen per decision keeps the board in one place for a person.
-            self.console.clear()
-        self.console.print(self._board(p))
+        g = self.position
+        if self.show_board:
+            if self.console.is_terminal and self.clear_screen:
+                # A fresh screen per decision keeps the board in one place for a person.
+                self.console.clear()
+            self.console.print(self._board(p))
+        if self.banner is not None:
+            self.console.print(self.banner())
         self._flush_log()
         legal = g.legal_actions()
         self._menu(p, legal)
+        prompt = f"{view.seat_name(p)}, your move (1-{len(legal)}, ? for help): "
         while True:
-            line = self._ask(f"P{p + 1} {render.COLOURS[p]}, your move (1-{len(legal)}, ? for help): ")
+            line = self._ask(prompt)
             if line is None:
                 return False
             text = line.strip()
             low = text.lower()
+            words = low.split()
             if not text:
                 self._menu(p, legal)
             elif low in ("?", "help", "h"):
-                self.console.print(HELP, markup=False)
+                self._help(legal)
             elif low in ("quit", "q", "exit"):
                 return False
             elif low == "board":
                 self.console.print(self._board(p))
                 self._menu(p, legal)
-            elif low == "contracts":
-                self._all_contracts(p)
             elif low == "score":
-                self.console.print(render.score_sheet(g, self.seats))
-            elif low == "log" or (low.startswith("log ") and low[4:].strip().isdigit()):
-                lines = g.log_lines
-                if low != "log":
-                    lines = lines[-int(low[4:]):]
-                self.console.print(render.log_text(lines) if lines else "(the log is empty)")
+                self.console.print(self.sheet())
+            elif words[0] == "log" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
+                self._show_log(int(words[1]) if len(words) == 2 else None)
+            elif words[0] == "about" or words[0] in self._component_kinds():
+                self._about(words[1:] if words[0] == "about" else words)
             elif text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(legal):
                     g.apply(legal[n - 1])
                     return True
-                self.console.print(f"[red]There is no move {n}: choose a number from 1 to {len(legal)}.[/red]")
+                self.console.print(Text(f"There is no move {n}: choose a number from 1 to {len(legal)}.",
+                                        style="red"))
             else:
                 try:
                     g.apply(text)
@@ -183,19 +219,25 @@ class PlaySession:
                     continue
                 return True
 
-    def _menu(self, p: int, legal: list[Action]) -> None:
-        g = self.game
-        head = render.player_text(p)
-        head.append(f": {DECISION_NAMES.get(g.decision or '', g.decision or '')}", style="bold")
-        obs_dec = g.observation(p)["decision"]
-        if obs_dec and obs_dec.get("area"):
-            head.append(f" for area {obs_dec['area']}", style="bold")
-        self.console.print(head)
+    def _menu(self, p: int, legal: list[Any]) -> None:
+        g = self.position
+        menu = Text()
+        pending = g.pending(p)
+        if pending is not None:
+            menu.append_text(view.decision_heading(pending, g.title))
         for i, a in enumerate(legal, 1):
-            line = Text(f"{i:>3}) ", style="bold")
-            line.append(describe(g, a))
-            line.append(f"   [{a}]", style="dim")
-            self.console.print(line)
+            menu.append(f"\n{i:>3}) ", style="bold")
+            menu.append(view.action_text(g, a))
+            menu.append(f"   [{a}]", style="dim")
+        self.console.print(view.colour_names(menu, g.players))
+
+    def _help(self, legal: list[Any]) -> None:
+        kinds = self._component_kinds()
+        kind = kinds[0] if kinds else "cards"
+        entries = self._components().get(kind)
+        key = next(iter(entries)) if isinstance(entries, dict) and entries else "1"
+        examples = ", ".join(f"`{a}`" for a in legal[:2]) or "`pass`"
+        self.console.print(HELP.format(examples=examples, kind=kind, key=key), markup=False, highlight=False)
 
     def _ask(self, prompt: str) -> str | None:
         try:
@@ -203,48 +245,111 @@ class PlaySession:
         except (EOFError, KeyboardInterrupt):
             return None
 
+    # ------------------------------------------------------------------ components in words
+    def _components(self) -> dict[str, Any]:
+        try:
+            comps = self.position.title.words.components(self.position)
+        except (AttributeError, NotImplementedError):
+            return {}
+        return comps if isinstance(comps, dict) else {}
+
+    def _component_kinds(self) -> list[str]:
+        return [k for k, v in self._components().items() if isinstance(v, dict) and v]
+
+    def _about(self, args: list[str]) -> None:
+        comps = self._components()
+        kinds = self._component_kinds()
+        if not args:
+            self.console.print(f"Components in words: {', '.join(kinds) or 'none'}. "
+                               f"Type `about KIND` or `about KIND KEY`.", markup=False, highlight=False)
+            return
+        kind = args[0]
+        if kind not in kinds:
+            self.console.print(Text(f"There is no kind {kind!r}; choose one of {', '.join(kinds)}.",
+                                    style="red"))
+            return
+        entries: dict[str, Any] = comps[kind]
+        keys = [str(k) for k in entries]
+        if len(args) > 1:
+            want = args[1].lstrip("#").lower()
+            match = [k for k in keys if k.lower() == want]
+            if not match:
+                self.console.print(Text(f"No {kind} {args[1]!r}; there are: {', '.join(keys)}.", style="red"))
+                return
+            keys = match
+        lines = []
+        for k in keys:
+            text = _entry_text(entries[k])
+            # An entry that names itself ("#28 (A): ...") needs no key in front.
+            lines.append(text if text.lstrip("#").startswith(k) else f"{k}: {text}")
+        self.console.print(Text("\n".join(lines)))
+
     # ------------------------------------------------------------------ output helpers
-    def _board(self, seat: int | None) -> object:
-        return render.board(self.game, seat, self.seats, contract_seats=self.humans or None,
-                            width=self.console.width)
+    def _board(self, seat: int | None) -> RenderableType:
+        return view.board(self.position, seat, self.seats, width=self.console.width)
 
     def _flush_log(self) -> None:
-        lines = self.game.log_lines[self.shown_log:]
-        self.shown_log = len(self.game.log_lines)
-        if lines:
+        events = self.position.log()
+        new = events[self.shown_log:]
+        self.shown_log = len(events)
+        if new:
             self.console.rule("What happened", style="dim")
-            self.console.print(render.log_text(lines))
+            self.console.print(view.log_text(self.position, new, self.names))
 
-    def _all_contracts(self, p: int) -> None:
-        g = self.game
-        obs = g.observation(p)
-        self.console.print(render.contracts_panel(obs, g, range(g.players)))
-        office = [c for c in obs["site_office"] if c]
-        if office:
-            self.console.print("Site Office:\n" + "\n".join("  " + contract_text(g, c) for c in office),
-                               markup=False)
+    def _show_log(self, last: int | None) -> None:
+        events = self.position.log()
+        if last is not None:
+            events = events[-last:] if last else []
+        if not events:
+            self.console.print("(the log is empty)")
+            return
+        self.console.print(view.log_text(self.position, events, self.names))
 
     # ------------------------------------------------------------------ saving
     def _save(self) -> None:
         if self.save_path is not None:
-            write_record(self.save_path, self.game, self.seats)
+            write_record(self.save_path, self.position, self.seats)
 
     def _quit(self) -> Path | None:
         """Stop; save where asked, or offer to."""
         if self.save_path is not None:
             self._save()
-            self.console.print(f"Game saved to {self.save_path}. Continue it with: "
-                               f"snowdonia play --resume {self.save_path}")
+            hint = self.save_hint or f"snowdonia play --resume {self.save_path}"
+            self.console.print(f"Game saved to {self.save_path}. Continue it with: {hint}")
             return self.save_path
         answer = self._ask("Save the game before quitting? File name (Enter: quit without saving): ")
         if answer and answer.strip():
             path = Path(answer.strip())
             try:
-                write_record(path, self.game, self.seats)
+                write_record(path, self.position, self.seats)
             except OSError as exc:
-                self.console.print(f"[red]Could not save to {path}: {exc}[/red]")
+                self.console.print(Text(f"Could not save to {path}: {exc}", style="red"))
                 return None
             self.console.print(f"Game saved to {path}. Continue it with: snowdonia play --resume {path}")
             return path
         self.console.print("Quit without saving.")
         return None
+
+
+def _entry_text(entry: Any) -> str:
+    if isinstance(entry, dict):
+        for key in ("text", "name", "effect"):
+            if entry.get(key):
+                return str(entry[key])
+        return ", ".join(f"{k} {v}" for k, v in entry.items())
+    return str(entry)
+
+
+def solo_sheet(position: Position, comparison: RenderableType | None = None) -> RenderableType:
+    """A 1-player game's sheet: the score lines and the score, never a winner."""
+    res = position.result()
+    final = res.get("final", position.is_over)
+    parts: list[RenderableType] = [view.solo_lines(position)]
+    if final:
+        extra = [f"after {res['rounds']} rounds" if res.get("rounds") else "", str(res.get("end_reason") or "")]
+        if any(extra):
+            parts.append(Text("Game over " + "; ".join(x for x in extra if x), style="dim"))
+    if comparison is not None:
+        parts.append(comparison)
+    return Panel(Group(*parts), title="Solo score sheet" if final else "Score so far (the game is not over)",
+                 title_align="left", expand=False)

@@ -1,7 +1,8 @@
-"""Stepping through a game record, and re-validating one (`snowdonia replay`).
+"""Stepping through a game record, and re-validating one (`snowdonia replay`), for any title.
 
-Positions are rebuilt with the engine itself (`snowdonia.replay` up to a decision, then one
-`Game.apply` per step), so a record that shows here is a record the rules accept."""
+Positions are rebuilt with the title's own rules (`Title.replay` for the set-up, then one
+`Position.apply` per step), so a record that shows here is a record the rules accept. Each
+shown position is an independent copy (`Title.restore(snapshot())`), log included."""
 
 from __future__ import annotations
 
@@ -12,39 +13,49 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from snowdonia.games.snowdonia.game import Game, RecordError, replay
-from snowdonia.games.snowdonia.rules.actions import ActionParseError, IllegalAction
-from snowdonia.games.snowdonia.ui import terminal as render
-from snowdonia.games.snowdonia.ui.words import DECISION_NAMES
-from snowdonia.tui.loop import ReadLine
+from snowdonia.core.errors import IllegalAction, RecordError, SettingsError
+from snowdonia.core.protocol import Position, Title
+from snowdonia.core.records import check_record, record_game
+from snowdonia.registry import title as title_named
+from snowdonia.tui import view
+from snowdonia.tui.loop import ReadLine, solo_sheet
 
 HELP = "Enter: next decision   b: back   a number: jump to that decision   q: quit"
+
+
+def title_of(record: dict[str, Any]) -> Title:
+    """The title a record belongs to (records without "game" are Snowdonia's)."""
+    check_record(record)
+    try:
+        return title_named(record_game(record))
+    except SettingsError as exc:
+        raise RecordError(str(exc)) from exc
+
+
+def replay_record(record: dict[str, Any], upto: int | None = None) -> Position:
+    """The game a record describes, rebuilt by its own title; RecordError says what fails."""
+    return title_of(record).replay(record, upto)
 
 
 @dataclass
 class CheckResult:
     ok: bool
     message: str
-    game: Game | None
+    position: Position | None
 
 
 def check(record: dict[str, Any]) -> CheckResult:
-    """Replay the whole record with the rules engine; say OK with the scores or what fails."""
+    """Replay the whole record with the title's rules; say OK with the scores or what fails."""
     try:
-        g = replay(record)
+        g = replay_record(record)
     except RecordError as exc:
         return CheckResult(False, f"FAILED: {exc}", None)
-    res = g.result()
-    n = len(g.history)
+    n = g.moves
     decisions = f"{n} decision{'s' if n != 1 else ''} replay{'s' if n == 1 else ''}"
-    scores = ", ".join(f"{render.player_label(p)} {s}" for p, s in enumerate(res["scores"]))
     if g.is_over:
-        winners = ", ".join(render.player_label(p) for p in res["winners"])
-        msg = (f"OK: {decisions}; final scores {scores}; "
-               f"winner{'s' if len(res['winners']) > 1 else ''}: {winners}")
+        msg = f"OK: {decisions}; {g.title.display_name}; final {view.summary(g)}"
     else:
-        msg = (f"OK: {decisions}; the game is not over "
-               f"(round {g.round}); score so far {scores}")
+        msg = f"OK: {decisions}; {g.title.display_name}; the game is not over; {view.summary(g)} so far"
     return CheckResult(True, msg, g)
 
 
@@ -56,25 +67,31 @@ class ReplayViewer:
         self.console = console
         self.seat = seat
         self.actions: list[str] = [str(a) for a in record.get("actions", [])]
+        self.title = title_of(record)
+        start = self.title.replay(record, upto=0)  # RecordError if it cannot even be set up
+        self.positions: list[Position] = [start]
         self.seat_kinds = list(seat_kinds or [])
-        start = replay(record, upto=0)  # RecordError if the record cannot even be set up
-        self.positions: list[Game] = [start]
+        self.names = view.seat_names(start.players)
         self.error: str | None = None  # why the record stops replaying, if it does
+
+    @property
+    def players(self) -> int:
+        return self.positions[0].players
 
     @property
     def last(self) -> int:
         """The last position that can be shown (all of them unless a decision fails)."""
         return len(self.actions) if self.error is None else len(self.positions) - 1
 
-    def position(self, n: int) -> Game:
+    def position(self, n: int) -> Position:
         """The game after n decisions, built forward from the nearest known position."""
         n = max(0, min(n, len(self.actions)))
         while len(self.positions) <= n and self.error is None:
-            g = self.positions[-1].clone(keep_log=True)
+            g = self.title.restore(self.positions[-1].snapshot())
             i = len(self.positions)
             try:
                 g.apply(self.actions[i - 1])
-            except (IllegalAction, ActionParseError) as exc:
+            except IllegalAction as exc:
                 self.error = f"decision {i} ({self.actions[i - 1]!r}) does not replay: {exc}"
                 break
             self.positions.append(g)
@@ -88,22 +105,31 @@ class ReplayViewer:
         head = Text(f"Position {n} of {len(self.actions)}", style="bold")
         if n > 0:
             before = self.positions[n - 1]
-            p = before.decider
+            pending = before.pending(None)
             head.append(f" - decision {n}: ")
-            head.append_text(render.player_text(p))
-            head.append(f" ({DECISION_NAMES.get(before.decision or '', before.decision)}) chose ")
-            head.append(self.actions[n - 1], style="bold")
-            new_lines = g.log_lines[len(before.log_lines):]
+            if pending is not None:
+                head.append_text(view.seat_text(pending.player))
+                head.append(f" ({pending.prompt})")
+            action = self.actions[n - 1]
+            try:
+                words = view.action_text(before, before.title.parse_action(action))
+            except (IllegalAction, ValueError):
+                words = ""
+            head.append(" chose ")
+            head.append(words or action, style="bold")
+            if words and words != action:
+                head.append(f"   [{action}]", style="dim")
+            new_events = g.log()[len(before.log()):]
         else:
             head.append(" - the set-up")
-            new_lines = g.log_lines
-        self.console.print(render.board(g, self.seat, self.seat_kinds, width=self.console.width))
-        if new_lines:
+            new_events = g.log()
+        self.console.print(view.board(g, self.seat, self.seat_kinds, width=self.console.width))
+        if new_events:
             self.console.rule("What happened", style="dim")
-            self.console.print(render.log_text(new_lines))
+            self.console.print(view.log_text(g, new_events, self.names))
         self.console.print(head)
         if g.is_over:
-            self.console.print(render.score_sheet(g, self.seat_kinds))
+            self.console.print(solo_sheet(g) if g.players == 1 else view.score_sheet(g, self.seat_kinds))
         if self.error is not None and n == len(self.positions) - 1:
             self.console.print(Text(f"The record stops here: {self.error}", style="red"))
 

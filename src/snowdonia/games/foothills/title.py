@@ -7,18 +7,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from snowdonia.core.actions import Catalogue
+from snowdonia.core.chance import ChanceHook
 from snowdonia.core.data import Provenance
 from snowdonia.core.errors import ActionParseError, IllegalAction, RecordError, SettingsError
-from snowdonia.core.protocol import BotFactory, DecisionKind, Position, ScenarioInfo, SettingSpec, Title
+from snowdonia.core.protocol import (
+    BotFactory,
+    DecisionKind,
+    Encoder,
+    Position,
+    ScenarioInfo,
+    SettingSpec,
+    Title,
+)
 from snowdonia.core.records import check_record, record_game
 from snowdonia.games.foothills import data, game
 from snowdonia.games.foothills.bots import evaluate as evaluation
 from snowdonia.games.foothills.bots import greedy
-from snowdonia.games.foothills.rules import turn  # noqa: F401 - registers every step of the turn
+from snowdonia.games.foothills.rules import (
+    flow,
+    turn,  # noqa: F401 - registers every step of the turn
+)
 from snowdonia.games.foothills.rules.actions import FAction, catalogue
 from snowdonia.games.foothills.rules.config import COLOUR_ORDERS, RAILWAY_CHOICES, make_settings
 from snowdonia.games.foothills.rules.decisions import DECISIONS
 from snowdonia.games.foothills.rules.scoring import SCORE_LINES
+from snowdonia.games.foothills.rules.setup import set_up
 from snowdonia.games.foothills.ui import board
 from snowdonia.games.foothills.ui.words import WORDS, FoothillsWords
 
@@ -94,6 +107,26 @@ class FoothillsTitle(Title):
     def bot_help(self) -> dict[str, str]:
         return {"greedy": "looks one decision ahead (finishing its own turn) and keeps the option whose "
                           "position is worth most against its opponent"}
+
+    def new_chance_game(self, players: int, chance: ChanceHook, scenario: str | None = None,
+                        **settings: Any) -> game.FoothillsGame:
+        """Set-up and play with every random pick asked of `chance` (the research adapters'
+        explicit chance nodes; Foothills' picks are all public, so the generic model serves)."""
+        if scenario not in (None, "foothills"):
+            raise SettingsError(f"unknown scenario {scenario!r} of foothills; choose foothills")
+        s = make_settings(players, **settings)
+        g = game.blank()
+        g.chance = chance
+        set_up(g, s, 0)
+        g.seed = 0
+        g.history = []
+        flow.advance(g)
+        return g
+
+    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Encoder:
+        from snowdonia.games.foothills.ai.encoding import encoder
+
+        return encoder(make_settings(players, **settings))
 
     def provenance(self) -> list[Provenance]:
         return data.provenance()

@@ -33,6 +33,14 @@ SNAPSHOT_FORMAT = 2
 # Slots added after snapshots were first written, with the value an older game had.
 _ADDED: dict[str, Any] = {
     "win_first": lambda g: g.start,  # the open window began with the Start Player
+    # Blaenau Ffestiniog's slots (a Mount Snowdon game has one end, set up long ago)
+    "exc_ptr_p": lambda g: max((i for i, r in enumerate(g.slot_rubble) if r), default=-1),
+    "laid_p": lambda g: 0,
+    "gs_end": lambda g: 0,
+    "maint_done": lambda g: False,
+    "setup_pos": lambda g: g.cfg.players + 1,
+    "end_of": lambda g: [0] * g.cfg.players,
+    "start_marker": lambda g: [0] * g.cfg.players,
 }
 _NOT_STORED = frozenset({"cfg", "_legal", "chance"})
 _STORED = tuple(s for s in SLOTS if s not in _NOT_STORED)

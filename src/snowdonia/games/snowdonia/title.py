@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from snowdonia.core.actions import Catalogue
+from snowdonia.core.chance import ChanceHook, ChanceModel
 from snowdonia.core.data import Provenance
-from snowdonia.core.protocol import BotFactory, Position, ScenarioInfo, SettingSpec, Title
+from snowdonia.core.protocol import BotFactory, Encoder, Position, ScenarioInfo, SettingSpec, Title
 from snowdonia.games.snowdonia import game as game_module
 from snowdonia.games.snowdonia.rules.actions import Action, catalogue
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS
@@ -83,17 +84,23 @@ class Snowdonia(Title):
     def bot_help(self) -> dict[str, str]:
         return dict(BOT_HELP)
 
-    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Any:
+    def new_chance_game(self, players: int, chance: ChanceHook, scenario: str | None = None,
+                        **settings: Any) -> Position:
+        from snowdonia.games.snowdonia.ai.chance import new_chance_game
+
+        return new_chance_game(players, chance, scenario, **settings)
+
+    def encoder(self, players: int, scenario: str | None = None, **settings: Any) -> Encoder:
         from snowdonia.games.snowdonia.ai.encoding import encoder
         from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 
         sc = scenario or "mount_snowdon"
         return encoder(config_for(players, sc, make_settings(players, sc, **settings)))
 
-    def chance_model(self) -> Any:
-        from snowdonia.games.snowdonia.ai import chance
+    def chance_model(self) -> ChanceModel:
+        from snowdonia.games.snowdonia.ai.chance import MODEL
 
-        return chance
+        return MODEL
 
     def provenance(self) -> list[Provenance]:
         from snowdonia.games.snowdonia.data import provenance

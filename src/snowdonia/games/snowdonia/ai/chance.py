@@ -1,11 +1,13 @@
-"""A Snowdonia game whose randomness arrives from outside, one chance outcome at a time.
+"""Snowdonia's explicit chance model (`MODEL`, a `core.chance.ChanceModel`).
 
-The engine asks `State.chance` (rules/bag.py `ChanceHook`) for every random pick when that
-slot is set. `Table` installs a hook that answers from a list of outcomes chosen so far and,
-when the list runs out, raises `NeedChance` carrying the true distribution of the next pick.
-A decision (or the set-up) is therefore applied to a copy of the position, replayed from
-its start each time one more outcome is known; the partial copy is thrown away until the
-step completes. Replaying keeps the engine free of any resumable-randomness machinery.
+The engine asks `State.chance` (core/chance.py `ChanceHook`) for every random pick when that
+slot is set. The research adapters' explicit-chance driver (snowdonia/adapters/explicit.py)
+installs `MODEL.replay(chosen)`, a hook that answers from the outcomes chosen so far and,
+when they run out, raises `NeedChance` carrying the true distribution of the next pick. A
+decision (or the set-up, `new_chance_game`) is therefore applied to a copy of the position,
+replayed from its start each time one more outcome is known. Snowdonia needs its own model
+(not the generic one) because part of its randomness is hidden: the deck's order stays
+secret, and a card drawn for #5 is seen by its player only.
 
 What is a chance event here (with its probability):
 - set-up: the start player (uniform); each track card dealt (by the counts of the track
@@ -22,15 +24,17 @@ A pick with a single possible outcome is resolved without a chance node.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
+from snowdonia.core.chance import ChanceHook, NeedChance
 from snowdonia.core.rng import below, seed_state, shuffle
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules import flow
-from snowdonia.games.snowdonia.rules.actions import Action, IllegalAction
-from snowdonia.games.snowdonia.rules.config import Config, make_settings
+from snowdonia.games.snowdonia.rules.actions import IllegalAction
+from snowdonia.games.snowdonia.rules.board import emit
+from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.setup import set_up
 from snowdonia.games.snowdonia.rules.state import PH_RESOLVE, SLOTS, State
 
@@ -74,23 +78,12 @@ def outcome_name(o: int) -> str:
     raise ValueError(f"not a chance outcome id: {o}")
 
 
-class NeedChance(Exception):
-    """The next random pick: outcome ids with their probabilities (sorted by id). `private`
-    is the one seat that sees the outcome, or -1 when everyone does."""
-
-    def __init__(self, what: str, outcomes: tuple[tuple[int, float], ...], private: int) -> None:
-        super().__init__(what)
-        self.what = what
-        self.outcomes = outcomes
-        self.private = private
-
-
 class _Replay:
     """The chance hook: outcomes already chosen are replayed in order; past them, ask."""
 
     __slots__ = ("queue", "pos")
 
-    def __init__(self, queue: list[int]) -> None:
+    def __init__(self, queue: Sequence[int]) -> None:
         self.queue = queue
         self.pos = 0
 
@@ -104,7 +97,9 @@ class _Replay:
             self.pos += 1
             return o
         total = sum(w for _, w in options)
-        raise NeedChance(what, tuple((o, w / total) for o, w in sorted(options)), private)
+        ordered = sorted(options)
+        raise NeedChance(what, tuple((o, w / total) for o, w in ordered),
+                         tuple(outcome_name(o) for o, _ in ordered), private)
 
     # -- ChanceHook
     def pick(self, g: State, what: str, weights: tuple[int, ...]) -> int:
@@ -170,181 +165,6 @@ class _Replay:
         items[m - 1], items[j] = items[j], items[m - 1]
 
 
-@lru_cache(maxsize=32)
-def _config(players: int, settings: tuple[tuple[str, Any], ...]) -> Config:
-    return Config(players, "mount_snowdon", make_settings(players, "mount_snowdon", **dict(settings)))
-
-
-def _fresh(players: int, settings: tuple[tuple[str, Any], ...], hook: _Replay) -> Game:
-    """`snowdonia.new_game`, with the chance hook in place before the set-up runs."""
-    g = Game.__new__(Game)
-    for slot in SLOTS:
-        setattr(g, slot, None)
-    g.chance = hook
-    set_up(g, _config(players, settings), 0)
-    g.seed = 0
-    g.history = []
-    flow.advance(g)
-    return g
-
-
-class Token(NamedTuple):
-    """One step of the game as players saw it: its text and who saw it (-1 = everyone,
-    -2 = nobody any more, after a resample for another seat)."""
-
-    seen_by: int
-    text: str
-
-
-class Table:
-    """The chance-driven game. `need` is set while a step waits for a chance outcome; the
-    position `game` is then the one before the step (None before the set-up is complete)."""
-
-    __slots__ = ("players", "settings", "game", "base", "step", "pending", "need", "trace", "tokens",
-                 "resamples")
-
-    players: int
-    settings: tuple[tuple[str, Any], ...]
-    game: Game | None
-    base: Game | None
-    step: int | None  # action id being applied; None = the set-up
-    pending: list[int]
-    need: NeedChance | None
-    trace: list[int]  # every decision and chance outcome so far (what a replay needs)
-    tokens: list[Token]
-    resamples: list[tuple[int, int, int]]  # (trace length, seat, seed): replayable resamples
-
-    @classmethod
-    def new(cls, players: int, **settings: Any) -> Table:
-        t = cls()
-        t.players = players
-        make_settings(players, "mount_snowdon", **settings)  # validate early, clear message
-        t.settings = tuple(sorted(settings.items()))
-        t.game = t.base = t.need = None
-        t.step = None
-        t.pending = []
-        t.trace = []
-        t.tokens = []
-        t.resamples = []
-        t._run()
-        return t
-
-    def copy(self) -> Table:
-        t = Table.__new__(Table)
-        t.players = self.players
-        t.settings = self.settings
-        t.game = self.game.clone() if self.game is not None else None
-        t.base = self.base  # never mutated: every replay clones it
-        t.step = self.step
-        t.pending = self.pending[:]
-        t.need = self.need
-        t.trace = self.trace[:]
-        t.tokens = self.tokens[:]
-        t.resamples = self.resamples[:]
-        return t
-
-    # ------------------------------------------------------------------ turn structure
-    @property
-    def is_chance(self) -> bool:
-        return self.need is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.need is None and self.game is not None and self.game.over
-
-    def legal_ids(self) -> list[int]:
-        if self.need is not None or self.game is None or self.game.over:
-            return []
-        return sorted(a.id for a in self.game.legal_actions())
-
-    def apply_decision(self, action_id: int) -> None:
-        g = self.game
-        if self.need is not None or g is None or g.over:
-            raise IllegalAction("no player decision is pending")
-        act = Action.from_id(action_id)
-        if act not in g.legal_actions():
-            raise IllegalAction(f"{act} is not legal now")
-        self.tokens.append(Token(-1, f"p{g.decider}:{act}"))
-        self.trace.append(action_id)
-        self.base = g
-        self.step = action_id
-        self.pending = []
-        self._run()
-
-    def apply_chance(self, outcome: int) -> None:
-        need = self.need
-        if need is None:
-            raise IllegalAction("no chance event is pending")
-        if not any(outcome == o for o, _ in need.outcomes):
-            raise IllegalAction(f"chance outcome {outcome} is not possible now")
-        self.tokens.append(Token(need.private, outcome_name(outcome)))
-        self.trace.append(outcome)
-        self.pending.append(outcome)
-        self._run()
-
-    def _run(self) -> None:
-        hook = _Replay(self.pending)
-        try:
-            if self.step is None:
-                g = _fresh(self.players, self.settings, hook)
-            else:
-                assert self.base is not None
-                g = self.base.clone()
-                g.chance = hook
-                g.apply(Action.from_id(self.step))
-        except NeedChance as need:
-            # Drop the traceback: it would keep the abandoned partial position alive.
-            self.need = need.with_traceback(None)
-            return
-        self.game = g
-        self.base = None
-        self.need = None
-        self.pending = []
-
-    # ------------------------------------------------------------------ results
-    def returns(self, mode: str) -> list[float]:
-        if not self.is_over:
-            return [0.0] * self.players
-        assert self.game is not None
-        res = self.game.result()
-        if mode == "win_loss":
-            return [1.0 if p in res["winners"] else -1.0 for p in range(self.players)]
-        return [float(s) for s in res["scores"]]
-
-    @staticmethod
-    def replay(
-        players: int, settings: dict[str, Any], trace: list[int],
-        resamples: list[tuple[int, int, int]] | None = None,
-    ) -> Table:
-        """The table reached by applying `trace` (decisions and chance outcomes) in order,
-        with the resamples made along the way (`resample`) redone at the same points."""
-        t = Table.new(players, **settings)
-        todo = list(resamples or [])
-        for i, a in enumerate([*trace, None]):
-            while todo and todo[0][0] == i:
-                _, seat, seed = todo.pop(0)
-                t.resample(seat, seed)
-            if a is None:
-                break
-            if t.is_chance:
-                t.apply_chance(a)
-            else:
-                t.apply_decision(a)
-        return t
-
-    def resample(self, seat: int, seed: int) -> None:
-        """Replace the hidden part of the position by another one consistent with what
-        `seat` knows (`Game.resample`: unseen contracts redistributed, the deck's public top
-        back kept). Outcomes hidden from `seat` no longer describe this world, so they are
-        hidden from everyone. Only at a decision: a step in progress has no resample."""
-        g = self.game
-        if self.need is not None or g is None or g.over:
-            return
-        self.game = g.resample(seat, seed)
-        self.tokens = [tk if tk.seen_by in (-1, seat) else Token(-2, "?") for tk in self.tokens]
-        self.resamples.append((len(self.trace), seat, seed))
-
-
 class _Follow(_Replay):
     """A hook that makes exactly the picks the engine's own generator makes for `seed`
     (same stream, same order: set-up, then play) and notes them as chance outcome ids.
@@ -404,17 +224,40 @@ class _Follow(_Replay):
         super().arrange(g, what, items)
 
 
-def seeded_trace(players: int, seed: int, decisions: list[str], **settings: Any) -> tuple[list[int], Game]:
-    """The explicit-chance trace (decision ids and chance outcome ids, interleaved as an
-    OpenSpiel history) of the engine game `new_game(players, seed, **settings)` played with
-    `decisions`, and that game replayed through the chance hook. Used to check that the
-    adapters and the engine agree move for move."""
-    hook = _Follow(seed)
-    g = _fresh(players, tuple(sorted(settings.items())), hook)
-    trace = hook.record[:]
-    for text in decisions:
-        act = Action.parse(text)
-        done = len(hook.record)
-        g.apply(act)
-        trace += [act.id, *hook.record[done:]]
-    return trace, g
+def new_chance_game(players: int, hook: ChanceHook, scenario: str | None = None, **settings: Any) -> Game:
+    """`snowdonia.new_game` with the chance hook in place before the set-up runs: every
+    random pick of the set-up and of the play is asked of `hook` (the generator, seeded 0,
+    is never used)."""
+    sc = scenario or "mount_snowdon"
+    cfg = config_for(players, sc, make_settings(players, sc, **settings))
+    g = Game.__new__(Game)
+    for slot in SLOTS:
+        setattr(g, slot, None)
+    g.chance = hook
+    set_up(g, cfg, 0)
+    g.seed = 0
+    g.history = []
+    emit(g, "round", round=1, start=g.start)
+    flow.advance(g)
+    return g
+
+
+class SnowdoniaChance:
+    """Snowdonia's explicit chance model (`core.chance.ChanceModel`): the outcome ids of
+    `BASE` at every configuration, the deck modelled as unordered but for its public top
+    back, #5's draws private to their player."""
+
+    def max_outcomes(self, players: int, scenario: str, settings: dict[str, Any]) -> int:
+        return NUM_OUTCOMES
+
+    def replay(self, chosen: Sequence[int]) -> ChanceHook:
+        return _Replay(chosen)
+
+    def follow(self, seed: int) -> _Follow:
+        return _Follow(seed)
+
+    def outcome_name(self, outcome: int) -> str:
+        return outcome_name(outcome)
+
+
+MODEL = SnowdoniaChance()

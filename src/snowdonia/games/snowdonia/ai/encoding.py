@@ -9,8 +9,11 @@ Values are raw counts and 0/1 flags: scaling is left to the learner.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
+from snowdonia.core.protocol import Position
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.config import Config
@@ -34,12 +37,47 @@ def _sizes() -> tuple[int, int]:
 N_CARDS, N_TRAINS = _sizes()  # index 0 unused in both: numbering starts at 1
 
 
+def _max_score(cfg: Config) -> int:
+    """An upper bound on one player's final score: every site, the best track cards, the
+    top surveyor and train bonus, and every contract's largest bonus."""
+    comp = components()
+    pool = sorted([*comp.track_rubble, *comp.deluxe_track_rubble], reverse=True)
+    bound = sum(cfg.slot_vp) + sum(cfg.bsite_vp) + sum(pool[: cfg.n_tracks])
+    bound += max(s.surveyor_vp for s in cfg.stations)
+    bound += max(t.ability.get("end_vp", 0) for t in comp.trains)
+    for c in comp.contracts:
+        b = c.bonus
+        if "coal_vp" in b:
+            bound += b["coal_vp"] * comp.box["coal"]
+        elif "surveyor_tiers" in b:
+            bound += max(v for _, v in b["surveyor_tiers"])
+        else:
+            bound += b.get("vp", 0)
+    return bound
+
+
+def _max_decisions(cfg: Config) -> int:
+    """An upper bound on player decisions: per round, hiring and placing (4 per player),
+    the seven contract windows of each player plus every card play and its follow-up
+    (3 per contract), one decision per action space, and maintenance for each of the ten
+    event spaces; times the engine's round limit."""
+    n = cfg.players
+    per_round = 4 * n + 7 * n + 3 * len(cfg.contract_numbers) + cfg.n_space_slots + 10 * n + 10
+    return cfg.settings.round_limit * per_round
+
+
 class Encoder:
-    """The layout for one game configuration: `views` is the list of (name, shape)."""
+    """The layout for one game configuration (`core.protocol.Encoder`): `views` is the list
+    of (name, shape); every value is a count or a flag in [0, 255]."""
+
+    low = 0.0
+    high = 255.0  # every count here is far below this (the largest, the rubble supply: 90)
 
     def __init__(self, cfg: Config) -> None:
         n = cfg.players
         self.players = n
+        self.score_bounds = (0.0, float(_max_score(cfg)))
+        self.max_decisions = _max_decisions(cfg)
         owner = n + 1  # one column per seat, and one for "the contractors" (events)
         self.views: list[tuple[str, tuple[int, ...]]] = [
             ("observer", (n,)),
@@ -84,14 +122,16 @@ class Encoder:
             i += k
         return out
 
-    def encode(self, g: State | None, seat: int, v: dict[str, np.ndarray]) -> None:
-        """Fill the views `v` (from `split`) with what `seat` sees of `g` (zeros if None)."""
+    def encode(self, position: Position | None, seat: int, v: dict[str, np.ndarray]) -> None:
+        """Fill the views `v` (from `split`) with what `seat` sees of `position` (zeros if
+        None)."""
         for arr in v.values():
             arr.fill(0)
         if 0 <= seat < self.players:
             v["observer"][seat] = 1
-        if g is None:
+        if position is None:
             return
+        g = cast(State, position)
         cfg = g.cfg
         n = self.players
         if g.decision is not None and not g.over:
@@ -110,7 +150,7 @@ class Encoder:
         v["supply"][:] = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c,
                           g.steel_supply, g.supply_rubble, g.game_markers_left)
         v["event_track"][:] = g.events
-        v["flags"][:] = (g.trains_available, g.b_build, g.laid)
+        v["flags"][:] = (g.trains_available, g.b_build, g.laid + g.laid_p)
         v["slot_rubble"][:] = g.slot_rubble
         _owners(v["slot_owner"], g.slot_owner, n)
         v["track_vp"][:] = g.track_vp

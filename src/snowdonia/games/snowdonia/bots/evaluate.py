@@ -54,7 +54,7 @@ def evaluate(g: Game, p: int) -> float:
             value += vp * (UNMET_BASE + UNMET_SHARE * (have / need if need else 0.0))
     if g.over:
         return value
-    fade = 1.0 - 0.8 * g.laid / cfg.n_tracks
+    fade = 1.0 - 0.8 * (g.laid + g.laid_p) / cfg.n_tracks
     res = (
         STEEL * g.steel[p] + IRON * g.iron[p] + STONE * g.stone[p] + RUBBLE * g.rubble[p]
         + (COAL_WITH_TRAIN if t else COAL) * g.coal[p] + (TRAIN if t else 0.0)

@@ -65,7 +65,7 @@ class GreedyBot:
         c = game.clone()
         before = evaluate(c, p)
         if area == 6:
-            c.surveyor[p] = min(c.surveyor[p] + 1, c.cfg.n_stations - 1)
+            c.cfg.hooks.move_surveyor(c, p)
         else:
             decided = flow.resolve_space(c, area, idx, p)
             if decided:

@@ -28,6 +28,8 @@ class BuildingSite:
     stone: int
     steel: int
     vp: int
+    # Blaenau Ffestiniog: cubes the builder takes from the bag, e.g. (("coal", 1),)
+    gives: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Station:
     surveyor_vp: int
     excavation_sites: tuple[ExcavationSite, ...]
     building_sites: tuple[BuildingSite, ...]
+    end: bool = False  # Blaenau Ffestiniog: a starting end of the line
 
     @property
     def height(self) -> float:
@@ -190,8 +193,13 @@ def components() -> Components:
 
 
 def provenance() -> list[Provenance]:
-    """Every tagged value in the data files, with its confidence and reason."""
-    return provenance_of("snowdonia", load_raw())
+    """Every tagged value in the data files and the scenario files, with its confidence and
+    reason."""
+    from snowdonia.games.snowdonia import scenarios
+
+    files = dict(load_raw())
+    files.update({f"scenarios/{k}": v for k, v in scenarios.raw().items()})
+    return provenance_of("snowdonia", files)
 
 
 def unverified() -> list[Provenance]:

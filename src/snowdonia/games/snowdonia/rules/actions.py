@@ -41,6 +41,8 @@ class Action(CoreAction):
       weather sun|rain|fog      #4: new middle weather disc
       move A2 E1                #28: move a placed labourer
       clear                     #3: clear the next space
+      start porthmadog_harbour  Blaenau Ffestiniog: your starting end
+      game_surveyor blaenau_ffestiniog   Blaenau Ffestiniog: where the game's Surveyor starts
     """
 
     __slots__ = ()
@@ -81,6 +83,8 @@ _FORMS = {
     "maintain": "maintain steel | maintain return | maintain <16 or 21>",
     "weather": "weather sun | weather rain | weather fog",
     "move": "move <from space> <to space>, e.g. move A2 G",
+    "start": "start blaenau_ffestiniog | start porthmadog_harbour",
+    "game_surveyor": "game_surveyor blaenau_ffestiniog | game_surveyor porthmadog_harbour",
 }
 
 
@@ -149,6 +153,27 @@ def catalogue() -> Catalogue[Action]:
         for ta, tn in spaces:
             if (fa, fn) != (ta, tn):
                 acts.append(Action("move", (fa, fn, ta, tn)))
+    # Appended after Mount Snowdon's 665 actions, so its ids never move: the actions only
+    # other scenarios need (Blaenau Ffestiniog: the ends, and building on the blue stations).
+    from snowdonia.games.snowdonia.scenarios import KEYS, scenario
+
+    known = set(acts)
+    for key in KEYS:
+        sc = scenario(key)
+        extra: list[Action] = []
+        for end in sc.ends:
+            extra.append(Action("start", (end,)))
+        for end in sc.ends:
+            extra.append(Action("game_surveyor", (end,)))
+        for station in sc.stations:
+            for k, b in enumerate(station.building_sites, 1):
+                for iron in range(b.steel + 1):
+                    for rub in range(b.stone + 1):
+                        extra.append(Action("build", (station.key, k, iron, rub)))
+        for a in extra:
+            if a not in known:
+                known.add(a)
+                acts.append(a)
     for a in acts:
         _TEXT[a] = _fmt(a.kind, a.args)
     return Catalogue.build(acts, _FORMS, lambda a: _TEXT[a])

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from snowdonia.core.errors import SettingsError as SettingsError
 from snowdonia.games.snowdonia.data import Components, Station, components
+from snowdonia.games.snowdonia.scenarios import KEYS, Scenario
+from snowdonia.games.snowdonia.scenarios import scenario as scenario_data
 
-SCENARIOS = ("mount_snowdon", "blaenau_ffestiniog")
+if TYPE_CHECKING:
+    from snowdonia.games.snowdonia.scenarios.hooks import Hooks
+
+SCENARIOS = KEYS
 EDITIONS = ("original", "deluxe")
 AREAS = "ABCDEFG"
 
@@ -46,11 +51,9 @@ def make_settings(players: int, scenario: str, **raw: Any) -> Settings:
         raise SettingsError(f"players must be a whole number from 1 to 5, not {players!r}")
     if scenario not in SCENARIOS:
         raise SettingsError(f"unknown scenario {scenario!r}; choose one of {', '.join(SCENARIOS)}")
-    if scenario == "blaenau_ffestiniog":
-        raise SettingsError(
-            "scenario 'blaenau_ffestiniog' is not playable yet: the blue side of the station "
-            "cards (site costs, VP, free resources) is unknown (spec/snowdonia-data.md §10)"
-        )
+    sc = scenario_data(scenario)
+    if players not in sc.players:
+        raise SettingsError(f"{sc.name} is for {sc.players[0]} to {sc.players[-1]} players, not {players}")
     known = set(Settings.__dataclass_fields__)
     unknown = set(raw) - known
     if unknown:
@@ -74,7 +77,7 @@ def make_settings(players: int, scenario: str, **raw: Any) -> Settings:
 @lru_cache(maxsize=256)
 def config_for(players: int, scenario: str, settings: Settings) -> Config:
     """The one Config of these settings, built once and shared by every game that uses them
-    (building it costs about 7% of a random playout)."""
+    (building it costs about 7% of a random playout), with its scenario's hooks bound."""
     return Config(players, scenario, settings)
 
 
@@ -92,8 +95,10 @@ class Config:
         self.deluxe = settings.edition == "deluxe"
         self.solo = players == 1
         self.contracts_per_window = settings.contracts_per_window
+        sc: Scenario = scenario_data(scenario)
+        self.scenario_data = sc
         stations: list[Station] = [
-            s for s in comp.stations
+            s for s in sc.stations
             if players in s.players and not (self.solo and self.deluxe and s.key == "waterfall")
         ]
         self.stations = stations
@@ -135,6 +140,7 @@ class Config:
         self.bsite_stone: list[int] = []
         self.bsite_steel: list[int] = []
         self.bsite_vp: list[int] = []
+        self.bsite_gives: list[tuple[tuple[str, int], ...]] = []  # Blaenau Ffestiniog's free cubes
         self.station_bsites: list[list[int]] = []
         for si, st in enumerate(stations):
             ids = []
@@ -145,6 +151,7 @@ class Config:
                 self.bsite_stone.append(b.stone)
                 self.bsite_steel.append(b.steel)
                 self.bsite_vp.append(b.vp)
+                self.bsite_gives.append(b.gives)
             self.station_bsites.append(ids)
         self.n_bsites = len(self.bsite_station)
         self.station_index = {s.key: i for i, s in enumerate(stations)}
@@ -190,3 +197,17 @@ class Config:
         self.marker_end = self.markers_per_player * players if players <= 2 else 0
         self.stock_yard_cubes = comp.stock_yard_cubes
         self.stock_yard_coal_limit = comp.stock_yard_coal_limit
+        # The scenario's facts (scenarios/*.toml); its hooks are bound by `config_for`.
+        self.contract_numbers = [c for c in self.contract_numbers if c not in sc.contracts_removed]
+        self.two_ends = sc.two_ends
+        self.end_stations = (0, self.n_stations - 1)
+        self.surveyor_spaces_per_end = sc.surveyor_spaces_per_end
+        self.event_start_space = sc.event_cube_start_space
+        self.trains_from_start = sc.trains_from_start
+        self.bag_event_cubes = sc.bag_event_cubes
+        if sc.game_markers_for_events is not None:
+            self.game_markers = sc.game_markers_for_events
+        self.maint_station = self.station_index.get(sc.maintenance_station or "", -1)
+        from snowdonia.games.snowdonia.scenarios.hooks import hooks_for  # (they import the rules)
+
+        self.hooks: Hooks = hooks_for(self)

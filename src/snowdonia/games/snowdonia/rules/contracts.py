@@ -160,8 +160,7 @@ def now_take_stock_yard(g: State, p: int, c: int) -> None:
 
 def now_move_surveyor(g: State, p: int, c: int) -> None:
     """#27 (G): now move your surveyor one station up."""
-    g.surveyor[p] = min(g.surveyor[p] + 1, g.cfg.n_stations - 1)
-    emit(g, "surveyor", seat=p, station=g.cfg.stations[g.surveyor[p]].key, contract=c)
+    g.cfg.hooks.move_surveyor(g, p)
 
 
 def now_move_labourer(g: State, p: int, c: int) -> None:

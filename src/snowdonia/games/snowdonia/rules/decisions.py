@@ -25,6 +25,8 @@ WEATHER = "weather_swap"
 KEEP = "keep_contract"
 MOVE = "move_labourer"
 CLEAR = "clear_space"
+CHOOSE_END = "choose_end"
+GAME_SURVEYOR = "game_surveyor"
 
 DECISIONS: dict[str, DecisionKind] = {
     d.key: d
@@ -49,5 +51,8 @@ DECISIONS: dict[str, DecisionKind] = {
         DecisionKind(MOVE, "Move one of your labourers (#28)", ("move",)),
         DecisionKind(CLEAR, "Clear the whole next space that holds rubble (#3)?", ("clear", "pass"), optional=True,
                      pass_text="do not clear the next space"),
+        # Blaenau Ffestiniog's set-up (appended: the encoders' layout keeps the kinds above)
+        DecisionKind(CHOOSE_END, "Choose your starting end", ("start",)),
+        DecisionKind(GAME_SURVEYOR, "Choose the end where the game's Surveyor starts", ("game_surveyor",)),
     )
 }

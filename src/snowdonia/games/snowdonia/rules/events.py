@@ -3,7 +3,6 @@ Event Track one at a time, each resolved before the next is placed."""
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules import route
 from snowdonia.games.snowdonia.rules.board import emit, excavation_rate, lay_track_rate, order_from_start
 from snowdonia.games.snowdonia.rules.state import State
 
@@ -28,27 +27,28 @@ def place_event(g: State) -> None:
         if ev[back - 1]:
             ev[back - 1] = 0
             g.bag_e += 1
+    cfg.hooks.after_event(g)  # Blaenau Ffestiniog: the game's Surveyor changes ends
 
 
 def excavate(g: State, space: int) -> None:
     """"Remove all Rubble cubes from a number of Track cards/Building spaces, starting with the
     card closest to the start of the route, where the number is equal to the current
     Excavation Work Rate" - no player gains rubble or scores."""
-    cleared = route.event_excavate(g, excavation_rate(g))
+    cleared = g.cfg.hooks.event_excavate(g, excavation_rate(g))
     emit(g, "event", space=space, kind="excavate", cleared=cleared)
 
 
 def lay_track(g: State, space: int) -> None:
     """"Turn over a number of Track cards equal to the current Lay Track Work Rate, starting
     with the Track card closest to the start of the route. Remove Rubble ... if necessary"."""
-    laid = route.event_lay_track(g, lay_track_rate(g))
+    laid = g.cfg.hooks.event_lay_track(g, lay_track_rate(g))
     emit(g, "event", space=space, kind="lay_track", tracks=laid)
 
 
 def complete_station(g: State, space: int) -> None:
     """"Put one of the Game markers on to the first Station in the route that has not yet had
     all of its Building sites completed. Remove any Rubble on the Station card"."""
-    si = route.complete_station(g)
+    si = g.cfg.hooks.complete_station(g)
     emit(g, "event", space=space, kind="complete_station",
          station=g.cfg.stations[si].key if si >= 0 else None)
 

@@ -48,7 +48,8 @@ from snowdonia.games.snowdonia.rules.board import (
     fully_fogged,
     order_from_start,
 )
-from snowdonia.games.snowdonia.rules.state import NONE, PH_END, PH_OVER, PH_PLACE, PH_RESOLVE, State
+from snowdonia.games.snowdonia.rules.state import NONE, PH_END, PH_OVER, PH_PLACE, PH_RESOLVE, PH_SETUP, State
+from snowdonia.games.snowdonia.scenarios import blaenau_ffestiniog
 
 Options = Callable[[State, int], list[Action]]
 Answer = Callable[[State, int, Action], None]
@@ -70,6 +71,8 @@ HANDLERS: dict[str, tuple[Options, Answer]] = {
     decisions.KEEP: (contracts.keep_options, contracts.apply_keep),
     decisions.MOVE: (contracts.move_options, contracts.apply_move),
     decisions.CLEAR: (excavate.clear_options, excavate.apply_clear),
+    decisions.CHOOSE_END: (blaenau_ffestiniog.end_options, blaenau_ffestiniog.apply_end),
+    decisions.GAME_SURVEYOR: (blaenau_ffestiniog.game_surveyor_options, blaenau_ffestiniog.apply_game_surveyor),
 }
 if set(HANDLERS) != set(decisions.DECISIONS):  # the registry and the dispatch never drift
     raise AssertionError("flow.HANDLERS must answer exactly the kinds of decisions.DECISIONS")
@@ -143,6 +146,9 @@ def advance(g: State) -> None:
                 return
             answer(g, legal[0])
             continue
+        if g.maint_queue or g.maint_returned:
+            _train_maintenance(g)
+            continue
         ph = g.phase
         if ph == PH_PLACE:
             placement.step(g)
@@ -150,8 +156,25 @@ def advance(g: State) -> None:
             _resolve_actions(g)
         elif ph == PH_END:
             _end_of_round(g)
+        elif ph == PH_SETUP:
+            blaenau_ffestiniog.step_setup(g)
         else:
             return
+
+
+def _train_maintenance(g: State) -> None:
+    """"Each player with a Train card must immediately pay one Steel Bar ... or discard a Train
+    Maintenance Contract card (16 and 21). If a player cannot, or chooses not, to pay, return
+    the Train card to the Engine Shed" - asked in turn order, before anything else happens;
+    then the returned trains are refilled with coal, lowest number first."""
+    if g.maint_queue:
+        p = g.maint_queue[0]
+        if g.train[p]:
+            ask(g, decisions.MAINTENANCE, p)
+        else:
+            g.maint_queue.pop(0)
+        return
+    maintenance.refill_returned(g)
 
 
 def _resolve_actions(g: State) -> None:
@@ -184,6 +207,8 @@ def _resolve_actions(g: State) -> None:
             if g.over:  # the solo / 2-player marker end is immediate (seed 004 End of Game)
                 return
             g.res_pos += 1
+            if g.maint_queue:  # Blaenau Ffestiniog: Plas Halt's last rubble went just now
+                return
         _begin_extras(g, a)
         return
     # Stage 2: extra actions after the area.
@@ -251,15 +276,6 @@ def _end_of_round(g: State) -> None:
         g.end_step = 1
         return
     if st == 1:
-        if g.maint_queue:
-            p = g.maint_queue[0]
-            if g.train[p]:
-                ask(g, decisions.MAINTENANCE, p)
-            else:
-                g.maint_queue.pop(0)
-            return
-        if g.maint_returned:
-            maintenance.refill_returned(g)
         while g.events_pending > 0:
             g.events_pending -= 1
             events.place_event(g)

@@ -9,7 +9,7 @@ from typing import Any
 from snowdonia.games.snowdonia.rules.board import bits, blocked, capacity, excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.contracts import weather_supply
 from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MAINTENANCE, STOCK_YARD, TAKE, WINDOW
-from snowdonia.games.snowdonia.rules.route import station_buildable
+from snowdonia.games.snowdonia.rules.route import slot_name, station_buildable
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
@@ -35,7 +35,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
                 "index": t,
                 "rubble": g.slot_rubble[cfg.track_slot[t]],
                 "vp": g.track_vp[t],
-                "laid": t < g.laid,
+                "laid": t < g.laid or t >= cfg.n_tracks - g.laid_p,
                 "owner": _owner(g.track_owner[t]),
             })
         route.append({
@@ -124,7 +124,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
                         for i in range(10)],
         "trains_available": g.trains_available,
         "route": route,
-        "tracks_laid": g.laid,
+        "tracks_laid": g.laid + g.laid_p,
         "tracks_total": cfg.n_tracks,
         "areas": areas,
         "b_is_build": g.b_build,
@@ -136,7 +136,38 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
         "set_aside_train": g.set_aside or None,
         "game_markers_left": g.game_markers_left,
         "players": players,
-    }
+    } | (_two_ends(g) if cfg.two_ends else {})
+
+
+def _two_ends(g: State) -> dict[str, Any]:
+    """Blaenau Ffestiniog's extra facts (a Mount Snowdon view stays exactly as it was): each
+    player's end, the game's Surveyor, each end's line of track and frontier, which stations
+    each player may build on, and whether the Plas Halt maintenance has happened."""
+    cfg = g.cfg
+    ends = [cfg.stations[i].key for i in cfg.end_stations]
+    n = cfg.players
+    chosen = g.setup_pos
+    order = [(g.start + i) % n for i in range(n)]
+    players_end = [ends[g.end_of[p]] if order.index(p) < chosen else None for p in range(n)]
+
+    def frontier(slot: int) -> dict[str, object] | None:
+        if slot < 0 or slot >= cfg.n_slots or g.slot_rubble[slot] == 0:
+            return None
+        return slot_name(g, slot)
+
+    return {"ends": {
+        "keys": ends,
+        "players": players_end,
+        "start_markers": [bool(m) for m in g.start_marker],
+        "game_surveyor": ends[g.gs_end] if chosen > n else None,
+        "laid": {ends[0]: g.laid, ends[1]: g.laid_p},
+        "frontier": {ends[0]: frontier(g.exc_ptr), ends[1]: frontier(g.exc_ptr_p)},
+        "buildable_by": {cfg.stations[si].key: [p for p in range(n) if players_end[p] is not None
+                                                and cfg.hooks.buildable(g, p, si)]
+                         for si in range(cfg.n_stations)},
+        "maintenance_station": cfg.stations[cfg.maint_station].key if cfg.maint_station >= 0 else None,
+        "maintenance_done": g.maint_done,
+    }}
 
 
 def _bits(mask: int) -> list[int]:

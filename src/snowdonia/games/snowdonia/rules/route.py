@@ -33,6 +33,10 @@ def _after_rubble_change(g: State) -> None:
     while t < nt and sr[ts[t]] == 0:
         t += 1
     g.first_rubble_track = t
+    q = g.exc_ptr_p  # the frontier seen from the far end (Blaenau Ffestiniog's Porthmadog)
+    while q >= 0 and sr[q] == 0:
+        q -= 1
+    g.exc_ptr_p = q
 
 
 def slot_name(g: State, i: int) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from snowdonia.core.rng import below, seed_state, shuffle
 from snowdonia.games.snowdonia.rules import bag
 from snowdonia.games.snowdonia.rules.config import Config
-from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE, State
+from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE, PH_SETUP, State
 
 
 def set_up(g: State, cfg: Config, seed: int) -> None:
@@ -68,10 +68,12 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.station_done = [0] * cfg.n_stations
     g.route_rubble = sum(g.slot_rubble)
     g.exc_ptr = 0
+    g.exc_ptr_p = cfg.n_slots - 1
     g.first_rubble_track = 0
     g.laid = 0
+    g.laid_p = 0
     g.b_build = False
-    g.trains_available = False
+    g.trains_available = cfg.trains_from_start  # Blaenau Ffestiniog: "from the start of the game"
     # 9. Action spaces.
     g.spaces = [NONE] * cfg.n_space_slots
     g.g_list = []
@@ -150,6 +152,12 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.supply_rubble = comp.box["rubble"] - g.route_rubble
     g.markers_placed = 0
     g.events = [0] * 10
+    # Blaenau Ffestiniog: "Put an Event cube on space 7 of the Events Track" (it does not
+    # resolve); the box's fifth cube, so the bag holds one fewer.
+    if cfg.event_start_space:
+        g.events[cfg.event_start_space - 1] = 1
+    if cfg.bag_event_cubes is not None:
+        g.bag_e = cfg.bag_event_cubes
     g.place_turn = start
     g.res_area = g.res_stage = g.res_pos = g.win_count = 0
     g.win_first = start
@@ -161,4 +169,13 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.maint_returned = ()
     g.blocked_contracts = False
     g.last_round_order = tuple((start + i) % n for i in range(n))
+    # The ends (Blaenau Ffestiniog): chosen after the whole set-up, from the Start Player
+    # clockwise; until then every surveyor stands at the first station, as in Mount Snowdon.
+    g.end_of = [0] * n
+    g.start_marker = [0] * n
+    g.gs_end = 0
+    g.maint_done = False
+    g.setup_pos = 0
+    if cfg.two_ends:
+        g.phase = PH_SETUP
     g.rng = rng

@@ -20,6 +20,7 @@ PH_PLACE = 0
 PH_RESOLVE = 1
 PH_END = 2
 PH_OVER = 3
+PH_SETUP = 4  # Blaenau Ffestiniog: the players choose their ends before round 1
 
 _SCALARS = (
     "cfg", "rng", "round", "start", "start_fixed", "phase", "decision", "decider", "ctx",
@@ -30,14 +31,15 @@ _SCALARS = (
     "yard_i", "yard_s", "yard_c", "box_i", "box_s", "box_c", "place_turn", "res_area",
     "res_stage", "res_pos", "win_count", "win_first", "build_done", "events_pending", "end_step",
     "pending_cards", "moves", "_legal", "journal", "maint_returned", "blocked_contracts",
-    "last_round_order", "set_aside", "chance",
+    "last_round_order", "set_aside", "chance", "exc_ptr_p", "laid_p", "gs_end", "maint_done",
+    "setup_pos",
 )
 _LISTS = (
     "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "train", "hand",
     "played", "round_played", "labourers", "to_place", "hire_asked", "seen",
     "slot_rubble", "slot_owner", "track_owner", "track_vp", "bsite_owner", "station_done",
     "spaces", "g_list", "deck", "discard", "office", "shed", "shed_coal", "events",
-    "extras", "maint_queue", "kdisc",
+    "extras", "maint_queue", "kdisc", "end_of", "start_marker",
 )
 SLOTS = _SCALARS + _LISTS
 
@@ -135,6 +137,14 @@ class State:
     extras: list[int]
     maint_queue: list[int]
     kdisc: list[int]  # per seat: discard-pile cards that seat knows are there
+    # Blaenau Ffestiniog (two ends; neutral values in Mount Snowdon):
+    exc_ptr_p: int  # the Porthmadog frontier: the highest route slot still holding rubble
+    laid_p: int  # track cards laid from the Porthmadog end (the last laid_p of the route)
+    gs_end: int  # the end (0 Blaenau, 1 Porthmadog) where the game's Surveyor stands
+    maint_done: bool  # the Plas Halt maintenance has happened
+    setup_pos: int  # how many start choices have been made (set-up phase)
+    end_of: list[int]  # per seat: its own end, 0 (Blaenau / Llanberis) or 1 (Porthmadog)
+    start_marker: list[int]  # per seat: 1 once its surveyor left the start (marker placed)
 
     def copy_into(self, other: State) -> None:  # replaced below by generated code
         raise NotImplementedError

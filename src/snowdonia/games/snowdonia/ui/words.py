@@ -262,7 +262,18 @@ def describe(game: Game, action: Action) -> str:
     if kind == "clear":
         where, rubble = _next_rubble_space(game)
         return f"#3: clear {where} ({rubble} rubble{', and put your marker there' if 'site' in where else ''})"
+    if kind == "start":
+        name = _station_name(game, str(args[0]))
+        return f"Start at {name}: your surveyor stands there and you excavate and lay track away from it"
+    if kind == "game_surveyor":
+        name = _station_name(game, str(args[0]))
+        return f"The game's Surveyor starts at {name}: the next event resolves from there, then it changes ends"
     return str(action)
+
+
+def _station_name(game: Game, key: str) -> str:
+    cfg = game.cfg
+    return cfg.stations[cfg.station_index[key]].name if key in cfg.station_index else key
 
 
 WEATHER_EFFECT = {
@@ -395,6 +406,8 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         return text
     if t == "event":
         kind = e["kind"]
+        if e.get("space") is None:
+            return f"All rubble is gone from {_station(cfg, e.get('station'))}: train maintenance is needed"
         text = f"Event {e['space']}: {_EVENT_KIND.get(kind, kind)}"
         if kind == "excavate":
             cleared = [_slot(cfg, s) for s in e.get("cleared", [])]
@@ -405,6 +418,19 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         elif kind == "complete_station":
             text += f" ({_station(cfg, e.get('station'))})"
         return text
+    if t == "start_end":
+        return f"{who()} starts at {_station(cfg, e['end'])}"
+    if t == "game_surveyor":
+        return f"{who()} puts the game's Surveyor at {_station(cfg, e['end'])}"
+    if t == "game_surveyor_moves":
+        return f"The game's Surveyor moves to {_station(cfg, e['end'])}"
+    if t == "start_marker":
+        return f"{who()} leaves the start and puts an ownership marker on {_station(cfg, e['station'])}"
+    if t == "gift":
+        wanted = ", ".join(f"{n} {k}" for k, n in e.get("wanted", {}).items())
+        got = _cubes(e)
+        return f"{who()} takes {got} from the bag for building" + (
+            f" (the card gives {wanted}; the bag was short)" if got != wanted else "")
     if t == "b_build":
         return "All rubble is gone: the set-aside train's Build side now covers area B"
     if t == "game_over":

@@ -37,7 +37,7 @@ def build_options(g: State, p: int) -> list[Action]:
     have_steel, have_iron, have_stone, have_rubble = g.steel[p], g.iron[p], g.stone[p], g.rubble[p]
     if g.markers[p] > 0:
         for si in range(1, cfg.n_stations):
-            if not route.station_buildable(g, si):
+            if not cfg.hooks.buildable(g, p, si):
                 continue
             key = cfg.stations[si].key
             for b in cfg.station_bsites[si]:
@@ -91,6 +91,7 @@ def do_build(g: State, p: int, act: Action) -> None:
     g.build_done = True
     emit(g, "build", seat=p, station=key, site=num, vp=cfg.bsite_vp[b])
     route.place_marker(g, p)
+    cfg.hooks.after_build(g, p, b)
 
 
 def buy_train(g: State, p: int, t: int, k: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules import contracts, route
+from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import B, emit, excavation_rate, fully_fogged, train_ability
 from snowdonia.games.snowdonia.rules.state import State
@@ -18,7 +18,7 @@ def resolve(g: State, idx: int, p: int) -> bool:
     amount = excavation_rate(g) + train_ability(g, p, "excavate_bonus")
     if contracts.excavate_double(g, p):
         amount *= 2
-    took, sites = route.excavate(g, p, amount)
+    took, sites = g.cfg.hooks.excavate(g, p, amount)
     emit(g, "excavate", seat=p, rubble=took, sites=sites)
     return False
 
@@ -36,5 +36,5 @@ def apply_clear(g: State, p: int, act: Action) -> None:
     """#3 (B): clear the whole next space that still holds rubble; the player keeps the
     rubble and, on a station site, puts its marker there."""
     if act.kind == "clear" and not fully_fogged(g, B):
-        took, space = route.clear_next_space(g, p)
+        took, space = g.cfg.hooks.clear_next_space(g, p)
         emit(g, "clear", seat=p, rubble=took, space=space, contract=3)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules import contracts, route
+from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.board import emit, lay_track_rate, train_ability
 from snowdonia.games.snowdonia.rules.state import State
 
@@ -18,6 +18,5 @@ def lay(g: State, p: int) -> None:
     mountain" - as many as the rate (No. 7 Ralph +1, #1/#2 +1 each), the steel and the
     excavated cards allow; the player cannot choose fewer."""
     amount = lay_track_rate(g) + contracts.lay_track_bonus(g, p) + train_ability(g, p, "lay_track_bonus")
-    first = g.laid
-    n = route.lay_track(g, p, amount)
-    emit(g, "lay", seat=p, cards=n, tracks=list(range(first, first + n)))
+    tracks = g.cfg.hooks.lay_track(g, p, amount)
+    emit(g, "lay", seat=p, cards=len(tracks), tracks=tracks)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import State
 
 
@@ -11,11 +10,10 @@ def resolve_all(g: State) -> None:
     Station card numerically along the route" (stations not in play are skipped); at Yr
     Wyddfa it stays."""
     gl = g.g_list
-    last = g.cfg.n_stations - 1
+    move = g.cfg.hooks.move_surveyor
     while g.res_pos < len(gl):
         p = gl[g.res_pos]
-        before = g.surveyor[p]
-        g.surveyor[p] = min(before + 1, last)
-        if g.surveyor[p] != before:
-            emit(g, "surveyor", seat=p, station=g.cfg.stations[g.surveyor[p]].key)
         g.res_pos += 1
+        move(g, p)
+        if g.over:  # Blaenau Ffestiniog solo/2p: the start marker may be the last one
+            return

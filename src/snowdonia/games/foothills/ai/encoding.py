@@ -1,0 +1,186 @@
+"""A fixed-size numeric view of a Foothills position for one seat (numpy, float32): what
+the OpenSpiel observer, the PettingZoo observation and the Gymnasium observation carry.
+
+Only what `FoothillsGame.observation(seat)` shows goes in (in Foothills that is the whole
+table: the only secret is the order of the cubes in the bag, which no view holds). Every
+view is laid out over the whole box - all eight railways, all 34 route cards, their track
+spaces and stations, all 25 action cards - with flags for what is in play, so the sizes
+never depend on the railways chosen at set-up. Values are raw counts and 0/1 flags.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from snowdonia.core.protocol import Position
+from snowdonia.games.foothills.data import NUMERALS
+from snowdonia.games.foothills.rules import stations, surveyor, track
+from snowdonia.games.foothills.rules.config import Config, Settings, config
+from snowdonia.games.foothills.rules.decisions import DECISIONS as REGISTRY
+from snowdonia.games.foothills.rules.scoring import route_bonus_holder
+from snowdonia.games.foothills.rules.state import BAR, NAVVY, NONE, PUB, State
+
+DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
+_DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
+PLAYER_FIELDS = ("iron", "stone", "rubble", "passengers", "vp", "markers", "stations_built", "tracks_built",
+                 "turns_taken")
+SUPPLY_FIELDS = ("events_aside", "rubble", "passengers", "vp", "navvies", "buffer_stops", "rubble_substitutes",
+                 "passenger_substitutes", "vp_substitutes")
+MAX_DECISIONS_PER_TURN = 32  # a turn: the card, then at most a few dozen steps (random play: at most 8)
+
+
+def _score_bound(cfg: Config) -> float:
+    """An upper bound on one player's final score: every VP token in the box, every
+    station's VP, one per card cleared and per track laid, the route bonuses and the summit,
+    every passenger, and a scoring pile as large as the stations allow, each card scoring
+    the largest any field can give."""
+    box = cfg.box
+    vt = box["vp_tokens"]
+    tokens = vt["half"] * 0.5 + vt["one"] + 3 * vt["three"] + 10 * vt["ten"]
+    rails_with_bonus = sum(1 for r in cfg.comp.railways if r.bonus_token)
+    passengers = box["passengers"] + sum(cfg.st_passengers)
+    pile_cards = min(cfg.n_ac, cfg.n_stations)
+    per_card = max(passengers // 2, cfg.n_tracks // 2, cfg.n_stations, len(cfg.ticket_colours), cfg.n_ac)
+    return float(tokens + sum(cfg.st_vp) + cfg.n_cards + cfg.n_tracks
+                 + cfg.rules["route_bonus_vp"] * rails_with_bonus + cfg.rules["summit_vp"]
+                 + passengers * cfg.rules["passenger_value"] + pile_cards * per_card)
+
+
+class Encoder:
+    """The layout of a Foothills configuration (`core.protocol.Encoder`)."""
+
+    low = 0.0
+
+    def __init__(self, cfg: Config) -> None:
+        # Every count is far below 255 (the largest, the VP supply: 145) but the turn number,
+        # which the turn limit (a safety net) bounds.
+        self.high = float(max(255, cfg.turn_limit))
+        n_ac, n_cards = cfg.n_ac, cfg.n_cards
+        self.views: list[tuple[str, tuple[int, ...]]] = [
+            ("observer", (2,)),
+            ("decider", (2,)),
+            ("turn_player", (2,)),
+            ("start_player", (2,)),
+            ("decision", (len(DECISIONS),)),
+            ("chosen_card", (n_ac,)),
+            ("flags", (4,)),  # end triggered, final turn, over, summit in play
+            ("turn", (1,)),
+            ("railway_in_play", (cfg.n_rails,)),
+            ("railway_complete", (cfg.n_rails,)),
+            ("buffer_stop", (cfg.n_rails,)),
+            ("route_bonus", (cfg.n_rails, 3)),  # holder: seat 0, seat 1, nobody (a tie)
+            ("card_in_play", (n_cards,)),
+            ("card_rubble", (n_cards,)),
+            ("navvy", (n_cards,)),
+            ("space_open", (n_cards,)),
+            ("tickets_left", (n_cards,)),
+            ("track_owner", (cfg.n_tracks, 3)),  # seat 0, seat 1, a navvy
+            ("station_owner", (cfg.n_stations, 3)),
+            ("station_available", (cfg.n_stations,)),
+            ("surveyor", (2, n_cards + 2)),  # a route card, the action bar, the Pub
+            ("stockyard", (3,)),  # iron, stone, event cubes
+            ("bag", (3,)),
+            ("supply", (len(SUPPLY_FIELDS),)),
+            ("players", (2, len(PLAYER_FIELDS))),
+            ("tickets", (2, len(cfg.ticket_colours))),
+            ("summit", (2,)),
+            ("bar", (2, n_ac)),
+            ("grey_side_up", (2, n_ac)),
+            ("scoring_pile", (2, n_ac)),
+            ("supply_cards", (n_ac,)),
+            ("box_cards", (n_ac,)),
+        ]
+        self.score_bounds = (0.0, _score_bound(cfg))
+        self.max_decisions = 2 * cfg.rules["setup_take"] + cfg.turn_limit * MAX_DECISIONS_PER_TURN
+
+    def encode(self, position: Position, seat: int, v: dict[str, np.ndarray]) -> None:
+        """Fill the zeroed views `v` with what `seat` sees of `position`."""
+        assert isinstance(position, State)
+        g = position
+        cfg = g.cfg
+        v["observer"][seat] = 1
+        if not g.over:
+            v["decider"][g.decider] = 1
+            if g.decision is not None:
+                v["decision"][_DECISION_INDEX[g.decision]] = 1
+        v["turn_player"][g.player] = 1
+        v["start_player"][g.start] = 1
+        if g.card != NONE:
+            v["chosen_card"][g.card] = 1
+        v["flags"][:] = (g.end_trigger != NONE, g.final_turn, g.over, cfg.summit_card != NONE)
+        v["turn"][0] = g.turn
+        for r in range(cfg.n_rails):
+            if cfg.rail_in_play[r]:
+                v["railway_in_play"][r] = 1
+                v["railway_complete"][r] = track.complete(g, r)
+                v["buffer_stop"][r] = g.buffer[r]
+        for r in cfg.bonus_rails:
+            holder = route_bonus_holder(g, r)
+            v["route_bonus"][r, 2 if holder is None else holder] = 1
+        for c in range(cfg.n_cards):
+            if not cfg.in_play[c]:
+                continue
+            v["card_in_play"][c] = 1
+            v["card_rubble"][c] = g.card_rubble[c]
+            v["navvy"][c] = g.navvy[c]
+            if cfg.space[c] is not None:
+                v["space_open"][c] = surveyor.space_open(g, c)
+            v["tickets_left"][c] = g.tickets_left[c]
+        _owners(v["track_owner"], g.track_owner)
+        _owners(v["station_owner"], g.station_owner)
+        for s in cfg.stations_in_play:
+            v["station_available"][s] = stations.available(g, s)
+        for p in (0, 1):
+            where = g.surveyor[p]
+            v["surveyor"][p, cfg.n_cards if where == BAR else cfg.n_cards + 1 if where == PUB else where] = 1
+        v["stockyard"][:] = (g.yard_i, g.yard_s, g.yard_e)
+        v["bag"][:] = (g.bag_i, g.bag_s, g.bag_e)
+        v["supply"][:] = (g.events_aside, g.rubble_supply, g.pass_supply, g.vp_supply, g.navvies_left,
+                          g.buffers_left, g.rubble_extra, g.pass_extra, g.vp_extra)
+        for p in (0, 1):
+            v["players"][p] = (g.iron[p], g.stone[p], g.rubble[p], g.passengers[p], g.vp[p], g.markers[p],
+                               g.stations_built[p], g.tracks_built[p], g.turns_taken[p])
+            _bits(v["tickets"][p], g.tickets[p])
+            _bits(v["scoring_pile"][p], g.pile[p])
+            for k in range(5):
+                ac = g.bar[p * 5 + k]
+                if ac != NONE:
+                    v["bar"][p, ac] = 1
+                    v["grey_side_up"][p, ac] = g.grey[p * 5 + k]
+        if g.summit_owner != NONE:
+            v["summit"][g.summit_owner] = 1
+        _bits(v["supply_cards"], g.supply_cards)
+        _bits(v["box_cards"], g.box_cards)
+
+
+def _owners(out: np.ndarray, owners: list[int]) -> None:
+    for i, o in enumerate(owners):
+        if o == NAVVY:
+            out[i, 2] = 1
+        elif o >= 0:
+            out[i, o] = 1
+
+
+def _bits(out: np.ndarray, mask: int) -> None:
+    c = 0
+    while mask:
+        if mask & 1:
+            out[c] = 1
+        mask >>= 1
+        c += 1
+
+
+_ENCODERS: dict[tuple[Any, ...], Encoder] = {}
+
+
+def encoder(settings: Settings) -> Encoder:
+    """One shared layout per turn limit (the only setting the sizes or bounds depend on:
+    the layout covers the whole box whichever railways are in play)."""
+    key = (settings.turn_limit,)
+    enc = _ENCODERS.get(key)
+    if enc is None:
+        railways = settings.railways or NUMERALS[:6]
+        enc = _ENCODERS[key] = Encoder(config(tuple(railways), settings.colours, settings.turn_limit))
+    return enc
