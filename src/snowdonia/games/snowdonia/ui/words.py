@@ -103,10 +103,6 @@ def _space(area: str | int, num: str | int) -> str:
     return "G (Surveyor)" if area == "G" else f"{area}{num} ({AREA_NAMES[str(area)]})"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -175,7 +171,7 @@ def describe(game: Game, action: Action) -> str:
     p = game.decider
     cfg = game.cfg
     if kind == "pass":
-        return _cap(_PASS_TEXT.get(game.decision or "", "pass"))
+        return _PASS_TEXT.get(game.decision or "", "pass")  # the registry's words, as they are
     if kind == "hire":
         own = cfg.train[game.train[p]]
         return f"Hire the Pub labourer — pay {own.hire_coal} coal (three labourers this round)"
