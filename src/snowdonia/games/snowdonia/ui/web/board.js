@@ -471,7 +471,14 @@ function drawOffice(view, title, ia, fresh, x0, y0, w, decision) {
   const slots = obs.site_office.length || 3;
   let perRow = slots;
   let cw = Math.floor((w - 24 - deckW - 8 * slots) / slots);
-  if (cw < 140) { perRow = Math.max(1, Math.floor((w - 16) / 158)); cw = Math.floor((w - 16 - 8 * (perRow - 1)) / perRow) - 4; }
+  if (cw < 140) {
+    // The deck goes under the cards; all of them in one row when they stay readable.
+    const oneRow = Math.floor((w - 24 - 8 * (slots - 1)) / slots);
+    if (oneRow >= 128) { cw = oneRow; } else {
+      perRow = Math.max(1, Math.floor((w - 16) / 158));
+      cw = Math.floor((w - 16 - 8 * (perRow - 1)) / perRow) - 4;
+    }
+  }
   cw = Math.min(cw, 200);
   const all = obs.site_office.map((n) => (n === null ? null : cardLines(title, n, cw)));
   const ch = Math.max(130, ...all.filter(Boolean).map((l) => 46 + (l.effect.length + l.bonus.length) * 15 + 8));
@@ -624,7 +631,7 @@ export function renderBoard(svg, view, title, legal, opts = {}) {
   const route = drawRoute(view, ia, fresh, width, decision);
   svg.appendChild(route.g);
   // The other parts in columns under the route, each to the shortest column.
-  const cols = Math.max(1, Math.min(3, Math.floor((width - PAD) / 320)));
+  const cols = width >= 1120 ? 3 : width >= 620 ? 2 : 1;
   const colW = Math.floor((width - PAD * (cols + 1)) / cols);
   const heights = Array(cols).fill(route.h + 6);
   const place = (draw) => {
