@@ -85,7 +85,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._obs = np.zeros(size, np.float32)
         self._views = split(self._encoder, self._obs)
         self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (size,), np.float32)
-        self.action_space = spaces.Discrete(len(self._catalogue))
+        self._n_actions = self.setup.title.action_count(self.setup.scenario)
+        self.action_space = spaces.Discrete(self._n_actions)
         lo, hi = utility_bounds(self._encoder, self.returns_mode)
         self.reward_range = (lo, hi)
         self.illegal_reward = lo if illegal_reward is None else float(illegal_reward)
@@ -129,7 +130,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans over the catalogue (sb3-contrib's MaskablePPO)."""
-        mask = np.zeros(len(self._catalogue), bool)
+        mask = np.zeros(self._n_actions, dtype=np.bool_)
         mask[self._legal_ids()] = True
         return mask
 

@@ -120,7 +120,7 @@ class TitleGame(pyspiel.Game):
         s = self.setup
         lo, hi = utility_bounds(self.encoder, mode)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(t.catalogue()),
+            num_distinct_actions=t.action_count(s.scenario),
             max_chance_outcomes=self.model.max_outcomes(s.players, s.scenario, s.settings),
             num_players=s.players,
             min_utility=lo,

@@ -75,7 +75,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.game: Position = self.setup.new_game(0)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
-        n_actions = len(self._catalogue)
+        n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
         self._observation_spaces = {
@@ -113,7 +113,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         seat = self.possible_agents.index(agent)
         obs = np.zeros(self._size, np.float32)
         encode_into(self._encoder, split(self._encoder, obs), self.game, seat)
-        mask = np.zeros(len(self._catalogue), np.int8)
+        mask = np.zeros(self._action_spaces[self.possible_agents[0]].n, np.int8)
         g = self.game
         if not g.is_over and g.current_player == seat:
             for a in g.legal_actions():

@@ -304,6 +304,12 @@ class Title(ABC):
     def catalogue(self) -> Catalogue[Any]:
         """Every action of every scenario, in id order (ids never move)."""
 
+    def action_count(self, scenario: str | None = None) -> int:
+        """How many catalogue ids a scenario uses (ids 0 .. n-1): the size of its action space
+        in the research adapters. A later scenario's actions are appended, so the ids of an
+        earlier one never move."""
+        return len(self.catalogue())
+
     def parse_action(self, text: str) -> Any:
         return self.catalogue().parse(text)
 

@@ -35,6 +35,10 @@ SETTINGS = (
 SCENARIOS = (
     ScenarioInfo("mount_snowdon", "Mount Snowdon", (1, 2, 3, 4, 5),
                  "The Snowdon Mountain Railway from Llanberis to the summit; solo at 1 player"),
+    ScenarioInfo("blaenau_ffestiniog", "Blaenau Ffestiniog", (1, 2, 3, 4),
+                 "The Ffestiniog line from both ends: choose Blaenau Ffestiniog or Porthmadog Harbour, "
+                 "work away from it, build only as far as your surveyor; events alternate ends. "
+                 "The blue station cards' numbers are provisional", provisional=True),
 )
 
 SCORE_LINES = ("stations", "track", "surveyor", "train", "contracts")
@@ -67,6 +71,12 @@ class Snowdonia(Title):
 
     def catalogue(self) -> Catalogue[Any]:
         return catalogue()
+
+    def action_count(self, scenario: str | None = None) -> int:
+        from snowdonia.games.snowdonia.rules.actions import ACTION_COUNT
+
+        catalogue()
+        return ACTION_COUNT[self.scenario(scenario).key]
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)

@@ -17,12 +17,15 @@ from snowdonia.core.protocol import Position
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.config import Config
+from snowdonia.games.snowdonia.rules.decisions import CHOOSE_END, GAME_SURVEYOR, KEEP, WINDOW
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
-from snowdonia.games.snowdonia.rules.decisions import KEEP, WINDOW
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
 _DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
+# The kinds a one-ended game (Mount Snowdon) can meet: its layout keeps the 15 it always had;
+# Blaenau Ffestiniog's set-up kinds are appended after them.
+ONE_END_KINDS = len([d for d in DECISIONS if d not in (CHOOSE_END, GAME_SURVEYOR)])
 WEATHER_VALUES = (None, "sun", "rain", "fog")
 _WEATHER_INDEX = {w: i for i, w in enumerate(WEATHER_VALUES)}
 PLAYER_FIELDS = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
@@ -82,7 +85,7 @@ class Encoder:
         self.views: list[tuple[str, tuple[int, ...]]] = [
             ("observer", (n,)),
             ("decider", (n,)),
-            ("decision", (len(DECISIONS),)),
+            ("decision", (len(DECISIONS) if cfg.two_ends else ONE_END_KINDS,)),
             ("window_area", (7,)),
             ("round", (1,)),
             ("start_player", (n,)),
@@ -110,6 +113,15 @@ class Encoder:
             ("engine_shed", (2, N_TRAINS)),
             ("set_aside_train", (N_TRAINS,)),
         ]
+        self.two_ends = cfg.two_ends
+        if cfg.two_ends:  # Blaenau Ffestiniog: appended, so Mount Snowdon's layout is unchanged
+            self.views += [
+                ("own_end", (n, 2)),
+                ("start_marker", (n,)),
+                ("game_surveyor_end", (2,)),
+                ("lines", (2,)),
+                ("maintenance_done", (1,)),
+            ]
         self.size = sum(int(np.prod(s)) for _, s in self.views)
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
@@ -182,6 +194,16 @@ class Encoder:
             v["engine_shed"][0, t] = 1
         v["engine_shed"][1, :] = g.shed_coal[:N_TRAINS]
         v["set_aside_train"][g.set_aside] = 1
+        if self.two_ends:
+            chosen = g.setup_pos
+            for k in range(min(chosen, n)):
+                p = (g.start + k) % n
+                v["own_end"][p, g.end_of[p]] = 1
+            v["start_marker"][:] = g.start_marker
+            if chosen > n:
+                v["game_surveyor_end"][g.gs_end] = 1
+            v["lines"][:] = (g.laid, g.laid_p)
+            v["maintenance_done"][0] = g.maint_done
 
 
 def _owners(out: np.ndarray, owners: list[int], n: int) -> None:

@@ -69,6 +69,9 @@ class Action(CoreAction):
 
 
 _TEXT: dict[Action, str] = {}
+# Per scenario: how many catalogue ids it uses (ids 0 .. n-1): Mount Snowdon's 665 never change;
+# a later scenario's actions come after them (filled by `catalogue()`).
+ACTION_COUNT: dict[str, int] = {}
 # The shape of each kind's string form, for error messages (no real card numbers in them).
 _FORMS = {
     "pass": "pass", "hire": "hire", "clear": "clear",
@@ -158,6 +161,7 @@ def catalogue() -> Catalogue[Action]:
     from snowdonia.games.snowdonia.scenarios import KEYS, scenario
 
     known = set(acts)
+    base = len(acts)
     for key in KEYS:
         sc = scenario(key)
         extra: list[Action] = []
@@ -174,6 +178,7 @@ def catalogue() -> Catalogue[Action]:
             if a not in known:
                 known.add(a)
                 acts.append(a)
+        ACTION_COUNT[key] = len(acts) if extra else base
     for a in acts:
         _TEXT[a] = _fmt(a.kind, a.args)
     return Catalogue.build(acts, _FORMS, lambda a: _TEXT[a])
