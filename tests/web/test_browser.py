@@ -92,12 +92,15 @@ def _press(page: Any, locator: Any) -> None:
 
 
 def _create(page: Any, server: Server, seats: list[tuple[str, str]], seed: int | None = None,
-            delay: str = "0", title: str | None = None, **settings: str | bool) -> str:
+            delay: str = "0", title: str | None = None, scenario: str | None = None,
+            **settings: str | bool) -> str:
     """Fill the lobby form: seats as (kind, name); returns the game id after "Play here"."""
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
     if title is not None and page.locator("#title").count():
         page.select_option("#title", title)
+    if scenario is not None:
+        page.select_option("#scenario", scenario)
     page.select_option("#players", str(len(seats)))
     for i, (kind, name) in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -431,8 +434,12 @@ def test_two_friends_names_links_my_games_and_spectators(browser: Any, server: S
     friend.close()
 
 
-@pytest.mark.parametrize("game", names())
-def test_every_title_is_offered_and_plays_to_its_end(browser: Any, server: Server, game: str) -> None:
+SCENARIOS = [(game, sc.key) for game in names() for sc in title(game).scenarios]
+
+
+@pytest.mark.parametrize(("game", "scenario"), SCENARIOS)
+def test_every_title_and_scenario_is_offered_and_plays_to_its_end(
+        browser: Any, server: Server, game: str, scenario: str) -> None:
     """The lobby offers every title of /api/meta; a game of each is played to its score sheet
     from the page (the title's own board, or the generic one while it has none)."""
     errors: list[str] = []
@@ -443,15 +450,16 @@ def test_every_title_is_offered_and_plays_to_its_end(browser: Any, server: Serve
     page.wait_for_selector("#create")
     offered = page.locator("#title option").evaluate_all("os => os.map(o => o.value)") if page.locator("#title").count() else ["snowdonia"]
     assert set(offered) == set(names())
-    counts = title(game).player_counts
+    counts = title(game).scenario(scenario).players
     players = 2 if 2 in counts else counts[0]
-    _create(page, server, [("human", "Ivy")] + [("greedy", "")] * (players - 1), seed=95, title=game)
+    _create(page, server, [("human", "Ivy")] + [("greedy", "")] * (players - 1), seed=95, title=game,
+            scenario=scenario)
     assert title(game).display_name in page.inner_text("header")
     assert _play_out(page, random.Random(13), limit=600) > 3
     page.wait_for_selector("#score-sheet")
     assert page.locator("#score-sheet tbody tr").count() == len(title(game).score_lines) + 1
     assert page.locator("#log li").count() > 10
-    _shot(page, f"desktop-title-{game}", full=True)
+    _shot(page, f"desktop-title-{game}-{scenario}", full=True)
     assert not errors, errors
     ctx.close()
 

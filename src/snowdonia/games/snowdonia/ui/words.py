@@ -119,11 +119,14 @@ def _place_text(game: Game, area: str, num: int) -> str:
     g, p, cfg = game, game.decider, game.cfg
     if area == "G":
         here = g.surveyor[p]
-        if here >= cfg.n_stations - 1:
-            return "Place on G — Surveyor: already at the summit, nothing more"
-        nxt = cfg.stations[here + 1]
+        # One station away from the player's own end (two-end scenarios walk down from the top).
+        step = -1 if getattr(cfg, "two_ends", False) and g.end_of[p] == 1 else 1
+        if not 0 <= here + step < cfg.n_stations:
+            return "Place on G — Surveyor: already at the far end, nothing more"
+        nxt = cfg.stations[here + step]
         now = cfg.stations[here].surveyor_vp
-        return (f"Place on G — Surveyor: move up to {nxt.name} (station {nxt.number}, "
+        verb = "move on to" if getattr(cfg, "two_ends", False) else "move up to"
+        return (f"Place on G — Surveyor: {verb} {nxt.name} (station {nxt.number}, "
                 f"{nxt.surveyor_vp} VP at the end instead of {now})")
     head = f"Place on {area}{num} — "
     if area == "A":
@@ -157,7 +160,9 @@ def _next_rubble_space(game: Game) -> tuple[str, int]:
     """The space #3 would clear: its name and its rubble."""
     g, cfg = game, game.cfg
     i = g.exc_ptr
-    if i >= cfg.n_slots:
+    if getattr(cfg, "two_ends", False) and g.end_of[g.decider] == 1:
+        i = g.exc_ptr_p  # the player's own frontier, worked from the other end
+    if not 0 <= i < cfg.n_slots:
         return "nothing (no rubble left)", 0
     from snowdonia.games.snowdonia.rules.route import slot_name
 

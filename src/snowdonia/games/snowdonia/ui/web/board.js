@@ -271,7 +271,8 @@ function drawRoute(view, ia, fresh, width, decision) {
   const centres = pos.map((p) => [p.x + p.w / 2, p.y + p.h / 2]);
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#3b2f22", "stroke-width": 7, "stroke-linejoin": "round", opacity: 0.55 }));
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#d8c9a5", "stroke-width": 2, "stroke-dasharray": "6 6" }));
-  g.appendChild(text(PAD + 2, height - 6, "▲ Llanberis → Yr Wyddfa", { "font-size": F.small, fill: "#1f3a14", "font-weight": 700 }));
+  const stations = route.filter((r) => r.type === "station");
+  if (stations.length > 1) g.appendChild(text(PAD + 2, height - 6, `▲ ${stations[0].name} → ${stations[stations.length - 1].name}`, { "font-size": F.small, fill: "#1f3a14", "font-weight": 700 }));
   route.forEach((it, i) => g.appendChild(it.type === "station" ? station(view, it, pos[i], ia, fresh, decision) : trackCard(view, it, pos[i], fresh)));
   return { g, w: width, h: height };
 }
