@@ -1,101 +1,95 @@
-// The game page: the board, the pending decision's controls, the players, the log, and at
-// the end the score sheet and a move-by-move replay.
-import { api, watch, loadTokens, saveToken } from "./api.js";
-import { renderBoard, COLOURS, CUBE, bonusText } from "/boards/snowdonia.js";
+// The game page: the board (the title's module, loaded from its `board` URL), the pending
+// decision's controls, the players, the log grouped by round, the running score, and at the
+// end the score sheet and a replay that names each step. Nothing here knows a title's rules:
+// everything game-specific comes from the view, /api/meta and the board module.
+import { api, errorText, watch, loadTokens, saveToken, prefs, setPref, gameMemo, setGameMemo, playerKey } from "./api.js";
+import { h, plural, inkOn, copyText, toast } from "./dom.js";
+import { COLOURS, titleOf } from "./meta.js";
+import { installExplainer } from "./explain.js";
+import { installZoom } from "./zoom.js";
+import { turnSignals } from "./signals.js";
+import { renderLog, sinceText } from "./log.js";
 
-const KIND_LABEL = {
-  place: "Place a labourer: click a free space in the action areas",
-  hire: "Hire the Pub labourer for this round?",
-  contract_window: "Contract window",
-  stock_yard: "Stock Yard: take cubes",
-  take_cubes: "Take cubes from the Stock Yard",
-  works: "Works: choose your conversions",
-  convert: "Convert",
-  build: "Build: click a building site on the route, or buy a train in the Engine Shed",
-  extra_build: "Extra Build action: build, buy, or pass",
-  site_office: "Site Office: take a contract",
-  maintenance: "Train maintenance",
-  weather_swap: "Choose the next weather disc",
-  keep_contract: "Keep one of these contracts",
-  move_labourer: "Move one of your placed labourers",
-  clear_space: "Clear the next space holding rubble (#3)?",
-};
+const WIDE = 1000; // at this width and more: board and side column side by side
 
-const h = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k === "html") node.innerHTML = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-};
-
-const cubeSpan = (kind, n) => h("span", { class: "res" }, h("i", { class: "cube", style: `background:${CUBE[kind]}` }), ` ${n} ${kind}`);
-
-function seatName(view, seat) {
-  const s = view.seats[seat];
-  const who = s.kind === "bot" ? `bot ${s.bot}` : "human";
-  return `${s.name} (${s.colour}, ${who})`;
+export function seatName(view, seat) {
+  const s = view.seats && view.seats[seat];
+  if (!s) return `Player ${seat + 1}`;
+  if (s.name) return s.name;
+  return s.kind === "bot" ? `Player ${seat + 1} (${s.bot} bot)` : `Player ${seat + 1}`;
 }
 
-function cardEl(meta, n, extra = {}) {
-  const c = meta.contracts[String(n)];
-  return h("div", { class: "contract", ...extra },
-    h("div", { class: "contract-head" }, h("b", { text: `#${n}` }), h("span", { text: `area ${c.area}` })),
-    h("div", { class: "contract-text", text: c.text }),
-    h("div", { class: "contract-bonus", text: bonusText(c.bonus) }));
+export function seatColour(view, seat) {
+  const s = view.seats && view.seats[seat];
+  return COLOURS[s ? s.colour : "yellow"] || "#999";
 }
 
-function actionLabel(a, meta) {
-  const [x, y, z, w] = a.args;
-  switch (a.kind) {
-    case "pass": return "Pass";
-    case "hire": return "Hire (pay coal)";
-    case "clear": return "Clear it";
-    case "place": return x === "G" ? "G (surveyor)" : `${x}${y}`;
-    case "take": return h("span", {}, cubeSpan("iron", x), cubeSpan("stone", y), cubeSpan("coal", z));
-    case "convert": return x + y === 0 ? "Convert nothing" : h("span", {}, "make ", cubeSpan("steel", x), cubeSpan("stone", y));
-    case "build": {
-      const pay = [];
-      if (z) pay.push(`${z} steel as iron`);
-      if (w) pay.push(`${w} stone as rubble`);
-      return `Build ${x} site ${y}${pay.length ? " (" + pay.join(", ") + ")" : ""}`;
-    }
-    case "buy": return `Buy No. ${x} ${meta.trains[String(x)].name}${y ? ` (${y} steel as iron)` : ""}`;
-    case "maintain": return x === "steel" ? "Pay 1 steel" : x === "return" ? "Return the train" : `Discard #${x}`;
-    case "weather": return `${x}`;
-    case "move": return a.text.replace(/^move /, "").replace(" ", " → ");
-    default: return a.text;
-  }
+function decisionOf(v) {
+  return v.decision || (v.observation && v.observation.decision) || null;
+}
+
+function promptOf(v, title) {
+  const d = decisionOf(v);
+  if (!d) return "";
+  if (d.prompt) return d.area ? `${d.prompt} (area ${d.area})` : d.prompt;
+  const reg = (title.decisions || {})[d.kind];
+  return reg ? reg.prompt : String(d.kind).replaceAll("_", " ");
+}
+
+function labelOf(a) {
+  return a.label || a.text;
+}
+
+function isUnnamed(v) {
+  if (v.seat === null || v.seat === undefined) return false;
+  const s = v.seats[v.seat];
+  return !s || !s.name || /^Player \d+$/.test(s.name);
 }
 
 export async function gamePage(root, gameId, meta) {
-  const st = { view: null, token: null, feed: null, hotseat: false, replay: null, error: "", conn: "" };
-  const hashToken = new URLSearchParams(location.hash.slice(1)).get("token");
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const st = {
+    view: null, token: null, feed: null, hotseat: false, replay: null, error: null, notice: null, conn: "",
+    title: null, board: null, confirm: null, focus: null, prevObs: null, tab: "board", endShown: false,
+    wantReplay: hash.has("replay") ? +hash.get("replay") : null, askedName: false,
+  };
+  const watching = hash.has("watch");
   const tokens = loadTokens(gameId);
-  st.token = hashToken || null;
-  if (!st.token) {
+  st.token = watching ? null : hash.get("token") || null;
+  if (!st.token && !watching) {
     const seats = Object.keys(tokens);
     st.hotseat = seats.length > 1;
     if (seats.length) st.token = tokens[seats[0]];
   }
+  if (hash.has("token")) history.replaceState(null, "", location.pathname + location.search); // keep the secret out of the address bar
 
   root.replaceChildren();
+  document.body.classList.add("game-page");
   const header = h("header", { class: "bar" });
-  const boardWrap = h("div", { class: "board-wrap" });
+  const tabs = h("nav", { class: "tabs", "aria-label": "Game panels" });
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("id", "board");
-  boardWrap.append(svg);
-  const decision = h("section", { id: "decision", class: "panel" });
-  const players = h("section", { id: "players" });
-  const logBox = h("section", { id: "log", class: "panel" });
-  const endBox = h("section", { id: "end" });
-  root.append(header, h("main", { class: "game" }, h("div", { class: "left" }, boardWrap, endBox), h("aside", {}, decision, players, logBox)));
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Game board");
+  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, svg);
+  const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" });
+  const decision = h("section", { id: "decision", class: "panel sheet", "aria-label": "Your decision", "aria-live": "polite" });
+  const players = h("section", { id: "players", class: "pane", "aria-label": "Players" });
+  const scorePane = h("section", { id: "score", class: "pane", "aria-label": "Score" });
+  const logPane = h("section", { id: "log", class: "pane panel", "aria-label": "Game log" });
+  const boardPane = h("section", { id: "board-pane", class: "pane", "aria-label": "Board" }, zoomBar, boardWrap);
+  const main = h("main", { class: "game", "data-tab": st.tab }, h("div", { class: "left" }, boardPane, scorePane), h("aside", { class: "side" }, decision, players, logPane));
+  root.append(header, tabs, main);
 
+  const zoom = installZoom(boardWrap, svg, zoomBar, () => draw());
+  const explainer = installExplainer(root, (key) => st.board && st.title && st.board.explain ? st.board.explain(key, shown(), st.title) : null);
+  const signals = turnSignals();
+
+  const shown = () => (st.replay ? st.replay.view : st.view);
+  const mine = () => st.view && st.view.seat !== null && st.view.seat !== undefined && !st.replay && (st.view.legal || []).length > 0 && !st.view.over;
+  const wide = () => window.innerWidth >= WIDE;
+
+  // ---------------------------------------------------------------- server traffic
   const connect = () => {
     if (st.feed) st.feed.close();
     st.feed = watch(gameId, st.token, (v) => show(v), (s) => { st.conn = s; drawHeader(); });
@@ -103,206 +97,558 @@ export async function gamePage(root, gameId, meta) {
 
   async function refresh() {
     const used = st.token;
-    const r = await api(`/api/games/${gameId}`, { token: used });
-    if (r.status === 404) { root.replaceChildren(h("p", { class: "panel", text: "No such game." })); return false; }
-    if (r.status === 403 && st.token) { st.error = "This link's token is not valid for this game; watching instead."; st.token = null; return refresh(); }
-    // Remember which seat this token is (a link's token is kept for the next visit).
-    if (r.ok && used && r.data.seat !== null) saveToken(gameId, r.data.seat, used);
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}`, { token: used });
+    if (r.status === 404) { root.replaceChildren(h("main", { class: "lobby" }, h("p", { class: "panel", text: "There is no such game on this server." }), h("a", { href: "/", text: "Back to the lobby" }))); return false; }
+    if (r.status === 403 && st.token) { st.notice = "This link's seat token is not valid for this game; you are watching instead."; st.token = null; return refresh(); }
+    if (r.ok && used && r.data.seat !== null && r.data.seat !== undefined) saveToken(gameId, r.data.seat, used);
     if (r.ok && used === st.token) show(r.data, true);
     return r.ok;
   }
 
-  // Pushes arrive in order and always describe the present; an HTTP answer can arrive after
-  // pushes of later moves (bots answer fast), so an older one is dropped unless it is an undo.
+  // Pushes arrive in order and always describe the present; an HTTP answer can come after
+  // pushes of later changes (bots answer fast), so an older view is dropped.
   function show(v, fromHttp = false) {
-    if (fromHttp && st.view && v.seat === st.view.seat && v.move < st.view.move) return;
+    const old = st.view;
+    if (old && v.seat === old.seat) {
+      const newer = v.revision !== undefined && old.revision !== undefined ? v.revision >= old.revision : !(fromHttp && v.move < old.move);
+      if (!newer) return;
+    }
+    if (old && v.seat === old.seat && old.observation && v.move !== old.move) st.prevObs = old.observation;
+    if (old && v.move !== old.move) st.error = null;
     st.view = v;
-    const cur = v.observation.current_player;
+    const cur = decisionOf(v) ? decisionOf(v).player : null;
     const local = loadTokens(gameId);
-    if (st.hotseat && cur !== null && cur !== v.seat && local[cur]) {
+    if (st.hotseat && cur !== null && cur !== undefined && cur !== v.seat && local[cur]) {
       st.token = local[cur];
       if (st.feed) st.feed.setToken(st.token);
       refresh();
       return;
     }
+    if (st.confirm && !(v.legal || []).some((a) => a.text === st.confirm.text)) st.confirm = null;
     draw();
+    if (v.over && !st.endShown) {
+      st.endShown = true;
+      if (!wide()) setTab("score");
+      if (st.wantReplay !== null) { const n = st.wantReplay; st.wantReplay = null; goReplay(n); }
+    }
   }
 
-  async function send(text) {
+  function memo() {
+    const v = st.view;
+    if (!v || v.seat === null || v.seat === undefined) return null;
+    return gameMemo(gameId, v.seat);
+  }
+
+  // The move number of my last decision: remembered when I acted, else read from the log.
+  function lastMine() {
+    const v = st.view;
+    if (!v || v.seat === null || v.seat === undefined) return null;
+    const m = memo();
+    if (m && typeof m.move === "number" && m.move <= v.move) return m.move;
+    let best = null;
+    for (const e of v.log || []) if (typeof e === "object" && e.seat === v.seat && typeof e.move === "number" && ["place", "hire", "play", "take", "convert", "build", "buy", "pick", "keep", "maintain", "weather_swap", "move_labourer", "clear"].includes(e.type)) best = Math.max(best ?? 0, e.move);
+    return best;
+  }
+
+  async function send(text, why = null) {
     const v = st.view;
     if (!v || st.replay) return;
-    st.error = "";
-    const r = await api(`/api/games/${gameId}/actions`, { method: "POST", token: st.token, body: { action: text, move: v.move } });
-    if (r.ok) show(r.data, true);
-    else { st.error = r.data && r.data.error ? r.data.error : `error ${r.status}`; await refresh(); draw(); }
+    st.error = null;
+    st.confirm = null;
+    const before = v.move;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", token: st.token, body: { action: text, move: before } });
+    if (r.ok) {
+      const base = r.data.move === before + 1 ? r.data.observation : v.observation;
+      setGameMemo(gameId, v.seat, { move: before + 1, obs: base });
+      show(r.data, true);
+    } else if (r.status === 409) {
+      st.notice = errorText(r);
+      await refresh();
+      draw();
+    } else {
+      refuse(errorText(r), text, why);
+      await refresh();
+      draw();
+    }
+  }
+
+  function refuse(message, text, why = null) {
+    // The board knows the specific reason (taken, fog); the server's sentence confirms it.
+    const clean = String(message).replace(/\s*Legal: .*$/s, "");
+    st.error = { text: why ? `${why}.` : clean, server: clean, action: text };
+    drawDecision();
+    const box = decision.querySelector(".refusal");
+    if (box) box.scrollIntoView({ block: "nearest" });
   }
 
   async function undo() {
-    const r = await api(`/api/games/${gameId}/undo`, { method: "POST", token: st.token, body: { move: st.view.move } });
-    if (r.ok) show(r.data);
-    else { st.error = r.data ? r.data.error : `error ${r.status}`; draw(); }
+    const v = st.view;
+    const u = v.undo || {};
+    const body = { move: v.move };
+    if (typeof u.to_move === "number") body.to = u.to_move;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/undo`, { method: "POST", token: st.token, body });
+    if (r.ok) {
+      st.error = null;
+      st.prevObs = null;
+      if (v.seat !== null) setGameMemo(gameId, v.seat, { move: Math.max(0, (r.data.move || 0) - 1), obs: null });
+      show(r.data, true);
+      toast(`Undone: back to move ${r.data.move}`);
+    } else { refuse(errorText(r), null); }
   }
 
-  // One click handler for the whole page: anything carrying data-action is a move.
+  async function reclaim() {
+    const v = st.view;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/reclaim`, { method: "POST", token: st.token });
+    if (r.ok) { show(r.data, true); toast("Your seat is yours again from its next decision."); } else refuse(errorText(r), null);
+  }
+
+  async function saveName(name) {
+    const v = st.view;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/name`, { method: "POST", token: st.token, body: { name } });
+    st.askedName = true;
+    if (r.ok) { show(r.data, true); toast(`You are ${name}`); } else if (r.status === 404 || r.status === 405) {
+      toast("This server does not keep names yet.");
+      draw();
+    } else { refuse(errorText(r), null); }
+  }
+
+  // ---------------------------------------------------------------- clicks
+  function act(text) {
+    if (prefs().confirm) {
+      const a = (st.view.legal || []).find((x) => x.text === text);
+      st.confirm = { text, label: a ? labelOf(a) : text };
+      drawDecision();
+      setTab("board", true);
+      return;
+    }
+    send(text);
+  }
+
+  async function tryRefused(el) {
+    const v = st.view;
+    const text = el.getAttribute("data-try");
+    const why = el.getAttribute("data-why");
+    if (!v) return;
+    if (v.seat === null || v.seat === undefined) { refuse("You are watching this game. Open your own seat link to play.", text); return; }
+    if (!mine()) {
+      const d = decisionOf(v);
+      refuse(v.over ? "The game is over." : `Not your turn: ${d ? seatName(v, d.player) : "someone else"} is deciding (${promptOf(v, st.title).toLowerCase()}).`, text);
+      return;
+    }
+    await send(text, why);
+  }
+
   root.addEventListener("click", (ev) => {
-    const t = ev.target.closest("[data-action]");
-    if (t && root.contains(t) && !t.hasAttribute("disabled")) { ev.preventDefault(); send(t.getAttribute("data-action")); return; }
+    if (explainer.suppressed()) { ev.preventDefault(); return; }
+    const a = ev.target.closest("[data-action]");
+    if (a && root.contains(a) && !a.hasAttribute("disabled")) {
+      ev.preventDefault();
+      explainer.hide();
+      if (!mine()) { tryRefused(a); return; }
+      act(a.getAttribute("data-action"));
+      return;
+    }
     const c = ev.target.closest("[data-choose]");
-    if (c) { st.focus = c.getAttribute("data-choose"); drawDecision(); }
+    if (c) { st.focus = c.getAttribute("data-choose"); drawDecision(); if (!wide()) decision.scrollIntoView({ block: "nearest" }); return; }
+    const t = ev.target.closest("[data-try]");
+    if (t) { tryRefused(t).then(() => explainer.showFor(t, ev, st.error ? st.error.text : null)); return; }
+    const info = ev.target.closest("[data-info]");
+    if (info) { explainer.showFor(info, ev); return; }
+    if (!ev.target.closest("#info")) explainer.hide();
+  });
+  root.addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches && ev.target.matches("[role=button]:not(button)")) {
+      ev.preventDefault();
+      ev.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+    if (ev.key === "Escape") { explainer.hide(); if (st.confirm) { st.confirm = null; drawDecision(); } }
   });
 
-  function drawHeader() {
-    const v = st.view;
-    header.replaceChildren();
-    header.append(h("a", { href: "/", class: "brand", text: "Snowdonia" }));
-    if (!v) return;
-    const obs = v.observation;
-    const me = v.seat === null ? "spectator" : seatName(v, v.seat);
-    let status;
-    if (v.over) status = "Game over";
-    else {
-      const d = obs.decision;
-      status = `Round ${obs.round} · ${d.player === v.seat ? "your decision" : seatName(v, d.player)}: ${d.kind.replaceAll("_", " ")}`;
-    }
-    header.append(h("span", { class: "status", id: "status", text: status }));
-    const local = loadTokens(gameId);
-    const seats = Object.keys(local);
-    if (seats.length > 1) {
-      const sel = h("select", { id: "seat-select", onchange: (e) => { st.token = local[e.target.value]; st.hotseat = false; st.feed.setToken(st.token); refresh(); } },
-        seats.map((s) => h("option", { value: s, selected: String(v.seat) === s ? "selected" : null, text: `Player ${+s + 1}` })));
-      header.append(h("label", { class: "hot" }, "Seat ", sel));
-      header.append(h("label", { class: "hot" }, h("input", { type: "checkbox", checked: st.hotseat ? "checked" : null, onchange: (e) => { st.hotseat = e.target.checked; if (st.hotseat) show(st.view); } }), " hot-seat"));
-    }
-    header.append(h("span", { class: "who", text: `You: ${me}` }));
-    header.append(h("span", { class: "conn", text: st.conn }));
-    header.append(h("a", { href: `/game/${gameId}`, target: "_blank", text: "spectator link" }));
+  function setTab(tab, quiet = false) {
+    st.tab = tab;
+    main.dataset.tab = tab;
+    for (const b of tabs.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.tab === tab));
+    if (!quiet && tab === "log") logPane.querySelector(".log-end")?.scrollIntoView({ block: "end" });
   }
 
+  // ---------------------------------------------------------------- header, tabs, menu
+  function drawHeader() {
+    const v = st.view;
+    header.replaceChildren(h("a", { href: "/", class: "brand", text: st.title ? st.title.display_name : "Snowdonia" }));
+    if (!v) return;
+    const d = decisionOf(v);
+    let status;
+    if (st.replay) status = `Replay · move ${st.replay.move} of ${st.replay.total}`;
+    else if (v.over) status = v.solo ? "Game over · your score is in" : "Game over";
+    else if (mine()) status = `Your turn: ${promptOf(v, st.title)}`;
+    else status = `${d ? seatName(v, d.player) : "…"}: ${promptOf(v, st.title)}`;
+    const round = (v.observation && v.observation.round ? `Round ${v.observation.round} · ` : "") + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
+    header.append(h("span", { class: "status" + (mine() ? " yours" : ""), id: "status", role: "status", text: `${round}${status}` }));
+    if (v.solo) header.append(h("span", { class: "chip", text: `Solo · train No. ${v.solo.train}${v.solo.best !== null && v.solo.best !== undefined ? ` · best ${v.solo.best}` : ""}` }));
+    const local = loadTokens(gameId);
+    const seats = Object.keys(local);
+    if (seats.length > 1 && !watching) {
+      const sel = h("select", { id: "seat-select", "aria-label": "Seat shown", onchange: (e) => { st.token = local[e.target.value]; st.hotseat = false; st.feed.setToken(st.token); refresh(); } },
+        seats.map((s) => h("option", { value: s, selected: String(v.seat) === s ? "selected" : null, text: seatName(v, +s) })));
+      header.append(h("label", { class: "hot" }, "Seat ", sel),
+        h("label", { class: "hot" }, h("input", { type: "checkbox", id: "hotseat-follow", checked: st.hotseat ? "checked" : null, onchange: (e) => { st.hotseat = e.target.checked; if (st.hotseat) show(st.view); } }), " hot-seat"));
+    }
+    header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? "Spectator" : `You: ${seatName(v, v.seat)}` }));
+    if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
+    header.append(h("button", { type: "button", id: "menu-button", class: "menu-button", "aria-haspopup": "true", "aria-expanded": "false", onclick: toggleMenu, text: "☰ Options" }));
+  }
+
+  function drawTabs() {
+    const v = st.view;
+    const unread = v && mine() ? " •" : "";
+    tabs.replaceChildren(...[["board", "Board"], ["decision", `Move${unread}`], ["players", "Players"], ["log", "Log"], ["score", v && v.over ? "Score sheet" : "Score"]].map(([k, label]) =>
+      h("button", { type: "button", "data-tab": k, "aria-pressed": String(st.tab === k), onclick: () => setTab(k), text: label })));
+  }
+
+  let menu = null;
+  function toggleMenu() {
+    if (menu) { menu.remove(); menu = null; document.getElementById("menu-button")?.setAttribute("aria-expanded", "false"); return; }
+    const v = st.view;
+    const p = prefs();
+    const check = (key, label, onchange) => h("label", { class: "opt" }, h("input", { type: "checkbox", id: `pref-${key}`, checked: p[key] ? "checked" : null, onchange: (e) => { setPref(key, e.target.checked); if (onchange) onchange(e.target.checked); draw(); } }), ` ${label}`);
+    const link = (path) => `${location.origin}${path}`;
+    const seatLink = st.token ? link(`/game/${gameId}#token=${st.token}`) : null;
+    menu = h("div", { id: "menu", class: "menu panel", role: "dialog", "aria-label": "Options" },
+      h("h2", { text: "Options" }),
+      seatLink ? h("button", { type: "button", id: "copy-seat", onclick: async () => toast((await copyText(seatLink)) ? "Your seat link is copied: open it on another device to play there. Keep it secret." : seatLink) }, "Copy my seat link") : null,
+      h("button", { type: "button", id: "copy-watch", onclick: async () => toast((await copyText(link(`/game/${gameId}#watch`))) ? "Spectator link copied" : link(`/game/${gameId}#watch`)) }, "Copy spectator link"),
+      h("a", { href: `/game/${gameId}#watch`, id: "watch-link", target: "_blank", rel: "noopener", text: "Open the spectator view" }),
+      v && v.over ? h("button", { type: "button", id: "copy-replay", onclick: async () => { const n = st.replay ? st.replay.move : v.move; toast((await copyText(link(`/game/${gameId}#replay=${n}`))) ? `Replay link at move ${n} copied` : "copy failed"); } }, "Copy replay link at this move") : null,
+      h("div", { class: "opt zoom-opt", role: "group", "aria-label": "Board zoom" }, "Board zoom: ",
+        h("button", { type: "button", onclick: () => zoom.set(zoom.zoom / 1.25), "aria-label": "Zoom out", text: "−" }),
+        h("button", { type: "button", onclick: () => zoom.set(1), text: "Fit" }),
+        h("button", { type: "button", onclick: () => zoom.set(zoom.zoom * 1.25), "aria-label": "Zoom in", text: "+" })),
+      h("hr"),
+      check("animations", "Animate the last moves"),
+      check("confirm", "Confirm each move"),
+      check("sound", "Sound when it is my turn"),
+      check("notify", "Notify me when it is my turn and this tab is hidden", async (on) => { if (on && "Notification" in window && Notification.permission === "default") await Notification.requestPermission(); }),
+      h("p", { class: "hint", text: "Tap or hover any part of the board for its rule; long-press a highlighted choice to read it before choosing." }),
+      h("button", { type: "button", onclick: toggleMenu, text: "Close" }));
+    header.after(menu);
+    document.getElementById("menu-button")?.setAttribute("aria-expanded", "true");
+  }
+
+  // ---------------------------------------------------------------- decision panel
   function drawDecision() {
     const v = st.view;
     decision.replaceChildren();
     if (!v) return;
-    if (st.error) decision.append(h("div", { class: "error", text: st.error }));
-    const recent = (st.replay ? st.replay.view : v).log.slice(-2);
-    if (recent.length) decision.append(h("div", { class: "recent" }, recent.map((line) => h("div", { text: line.text }))));
-    if (st.replay) { decision.append(h("h3", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` })); return; }
-    if (v.over) { decision.append(h("h3", { text: "The game is over — see the score sheet." })); return; }
-    const d = v.observation.decision;
-    if (d.player !== v.seat) {
-      decision.append(h("h3", { text: `Waiting for ${seatName(v, d.player)}` }), h("p", { text: KIND_LABEL[d.kind] || d.kind }));
-      if (v.can_undo) decision.append(h("button", { class: "undo", id: "undo", onclick: undo, text: "Undo my last decision" }));
+    const yours = mine();
+    decision.classList.toggle("yours", yours);
+    if (st.notice) decision.append(h("div", { class: "notice", role: "status" }, st.notice, " ", h("button", { type: "button", class: "link", onclick: () => { st.notice = null; drawDecision(); }, text: "OK" })));
+    if (st.error) decision.append(h("div", { class: "refusal error", role: "alert", id: "refusal" }, h("b", { text: "Refused: " }), st.error.text));
+    const mySeat = v.seat !== null && v.seat !== undefined ? v.seats[v.seat] : null;
+    if (mySeat && mySeat.taken_over_by && !v.over) {
+      decision.append(h("div", { class: "notice", role: "status" }, `The ${mySeat.taken_over_by} bot plays your seat for now. `,
+        h("button", { type: "button", id: "reclaim", class: "primary", onclick: reclaim, text: "Take my seat back" })));
+    }
+    if (isUnnamed(v) && !st.askedName && !st.replay) {
+      const input = h("input", { id: "name-input", maxlength: 24, placeholder: "Your name", "aria-label": "Your name", autocomplete: "nickname" });
+      decision.append(h("form", { class: "name-form", onsubmit: (e) => { e.preventDefault(); const n = input.value.trim(); if (n) saveName(n); } },
+        h("label", { for: "name-input", text: "Your name at this table: " }), input, h("button", { type: "submit", text: "Save" }),
+        h("button", { type: "button", class: "link", onclick: () => { st.askedName = true; drawDecision(); }, text: "Later" })));
+    }
+    if (st.replay) {
+      decision.append(h("h2", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
       return;
     }
-    let title = KIND_LABEL[d.kind] || d.kind;
-    if (d.kind === "contract_window") title = `Contract window for area ${d.area}: play a contract or pass`;
-    decision.append(h("h3", { class: "yours", text: title }));
-    const legal = v.legal;
-    const byKind = (k) => legal.filter((a) => a.kind === k);
-    const btn = (a, extra = {}) => h("button", { "data-action": a.text, class: `act act-${a.kind}`, ...extra }, actionLabel(a, meta));
-    // The focused multi-choice (payment mix of one site or train) from a board click.
+    // What happened since my last decision.
+    const since = lastMine();
+    if (v.seat !== null && v.seat !== undefined && since !== null && since !== undefined) {
+      const events = (v.log || []).filter((e) => typeof e === "object" && e.move > since);
+      if (events.length) {
+        decision.append(h("details", { class: "since", id: "since", open: yours || !wide() ? "open" : null },
+          h("summary", { text: `Since your last move: ${plural(v.move - since, "move")}` }),
+          h("ul", {}, events.slice(-10).map((e) => h("li", { style: `border-left-color:${e.seat !== undefined && e.seat !== null ? seatColour(v, e.seat) : "#bbb"}`, text: sinceText(e, v) }))),
+          events.length > 10 ? h("p", { class: "hint", text: `…and ${events.length - 10} earlier events in the log.` }) : null));
+      }
+    }
+    if (v.over) {
+      decision.append(h("h2", { text: v.solo ? "The game is over — see your score." : "The game is over — see the score sheet." }),
+        h("button", { type: "button", class: "primary", onclick: () => { setTab("score"); document.getElementById("end")?.scrollIntoView({ block: "start" }); }, text: "Show the score sheet" }));
+      return;
+    }
+    const d = decisionOf(v);
+    if (!yours) {
+      decision.append(h("h2", { class: "waiting", text: v.seat === null || v.seat === undefined ? `${seatName(v, d.player)} to decide` : `Waiting for ${seatName(v, d.player)}` }), h("p", { text: promptOf(v, st.title) }));
+      drawUndo();
+      return;
+    }
+    decision.append(h("h2", { class: "yours", text: `Your turn: ${promptOf(v, st.title)}` }));
+    if (st.confirm) {
+      decision.append(h("div", { class: "confirm", role: "group", "aria-label": "Confirm your move" },
+        h("p", {}, h("b", { text: "Confirm: " }), st.confirm.label),
+        h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => send(st.confirm.text), text: "Confirm" }),
+        h("button", { type: "button", id: "confirm-no", onclick: () => { st.confirm = null; drawDecision(); }, text: "Cancel" })));
+    }
+    const legal = v.legal || [];
+    const btn = (a, extra = {}) => {
+      const info = st.board && st.board.actionInfo ? st.board.actionInfo(a) : null;
+      return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}`, "data-info-key": info, ...extra }, labelOf(a));
+    };
     if (st.focus) {
       const [kind, key] = st.focus.split(":");
       const opts = legal.filter((a) => (kind === "build" ? a.kind === "build" && `${a.args[0]}.${a.args[1]}` === key : a.kind === "buy" && String(a.args[0]) === key));
-      if (opts.length) decision.append(h("div", { class: "focus" }, h("p", { text: "How do you pay?" }), opts.map((a) => btn(a))));
+      if (opts.length) decision.append(h("div", { class: "focus" }, h("p", { text: "How do you pay?" }), h("div", { class: "list" }, opts.map((a) => btn(a)))));
       st.focus = null;
     }
-    const cardKinds = { play: "Play", pick: "Take", keep: "Keep" };
-    const cards = legal.filter((a) => cardKinds[a.kind]);
-    if (d.kind === "keep_contract" && Array.isArray(d.cards)) decision.append(h("p", { text: `Drawn: ${d.cards.map((c) => "#" + c).join(", ")}` }));
+    const cardKinds = new Set(["play", "pick", "keep"]);
+    const cards = legal.filter((a) => cardKinds.has(a.kind));
+    const rest = legal.filter((a) => !cardKinds.has(a.kind));
+    if (Array.isArray(d.cards)) decision.append(h("p", { text: `Drawn: ${d.cards.map((c) => "#" + c).join(", ")}` }));
     if (cards.length) {
       decision.append(h("div", { class: "cards" }, cards.map((a) => h("div", { class: "card-choice" },
-        cardEl(meta, a.args[0]), h("button", { "data-action": a.text, class: `act act-${a.kind}` }, `${cardKinds[a.kind]} #${a.args[0]}`)))));
+        h("button", { type: "button", class: "info-button", "data-info": `contract:${a.args[0]}`, "aria-label": `About contract #${a.args[0]}`, text: "ⓘ" }),
+        btn(a, { class: `act act-${a.kind} card-act` })))));
     }
-    const rest = legal.filter((a) => !cardKinds[a.kind]);
-    if (d.kind === "place") {
-      decision.append(h("p", { class: "hint", text: "Or pick a space here:" }), h("div", { class: "grid" }, byKind("place").map((a) => btn(a))));
-    } else if (d.kind === "weather_swap") {
-      decision.append(h("div", { class: "grid" }, rest.map((a) => btn(a, { class: `act disc-btn disc-${a.args[0]}` }))));
-    } else if (rest.length) {
-      decision.append(h("div", { class: "grid" }, rest.map((a) => btn(a))));
-    }
-    if (v.can_undo) decision.append(h("button", { class: "undo", id: "undo", onclick: undo, text: "Undo my last decision" }));
+    const onBoard = svg.querySelectorAll("[data-action],[data-choose]").length > 0;
+    if (onBoard && rest.length > 1) {
+      // The board offers these: on a phone the list folds away so the board keeps the room.
+      decision.append(h("p", { class: "hint", text: "Tap a ringed part of the board, or choose from the list." }),
+        h("details", { class: "choices", open: wide() || st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
+          h("summary", { text: `All ${rest.length} choices in words` }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
+    } else if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
+    drawUndo();
   }
 
+  function drawUndo() {
+    const v = st.view;
+    if (v.seat === null || v.seat === undefined || v.over) return;
+    const u = v.undo;
+    if (u && typeof u.to_move === "number" && u.to_move < v.move) {
+      const n = v.move - u.to_move;
+      decision.append(h("div", { class: "undo-row" }, h("button", { type: "button", class: "undo", id: "undo", onclick: undo, text: `Undo back to the start of my turn (${plural(n, "move")})` })));
+    } else if (!u && v.can_undo) {
+      decision.append(h("div", { class: "undo-row" }, h("button", { type: "button", class: "undo", id: "undo", onclick: undo, text: "Undo my last decision" })));
+    } else if (u && u.why_not && lastMine() !== null) {
+      decision.append(h("p", { class: "hint undo-why", id: "undo-why", text: `No undo: ${u.why_not}.` }));
+    }
+  }
+
+  // ---------------------------------------------------------------- players, score
   function drawPlayers(v) {
-    players.replaceChildren();
-    const obs = v.observation;
-    obs.players.forEach((p) => {
-      const colour = COLOURS[v.seats[p.seat].colour];
-      const deciding = obs.decision && obs.decision.player === p.seat && !v.over;
-      const tr = p.train ? meta.trains[String(p.train)] : null;
-      const box = h("div", { class: "player panel" + (deciding ? " deciding" : "") + (p.seat === v.seat ? " me" : ""), style: `border-color:${colour}` },
-        h("div", { class: "player-head", style: `background:${colour}` },
-          h("b", { text: seatName(v, p.seat) }), obs.start_player === p.seat ? h("span", { class: "sp", text: "Start Player" }) : null),
-        h("div", { class: "supply" }, cubeSpan("iron", p.iron), cubeSpan("stone", p.stone), cubeSpan("coal", p.coal), cubeSpan("rubble", p.rubble), cubeSpan("steel", p.steel)),
-        h("div", { class: "meta" },
-          `markers left ${p.markers_left} · surveyor at ${obs.route.find((r) => r.key === p.surveyor)?.name || p.surveyor} · labourers ${p.labourers}`,
-          p.labourers_to_place ? ` (${p.labourers_to_place} to place)` : ""),
-        h("div", { class: "meta" }, tr ? `Train No. ${p.train} ${tr.name}` : "No train"),
-        p.contracts.length ? h("div", { class: "hand" }, h("small", { text: "Contracts held:" }), p.contracts.map((c) => cardEl(meta, c))) : null,
-        p.played.length ? h("div", { class: "hand played" }, h("small", { text: "Played:" }), p.played.map((c) => cardEl(meta, c, { class: "contract sideways" }))) : null);
+    // Folded parts keep the state the reader gave them across redraws.
+    const folded = new Map([...players.querySelectorAll("details[data-key]")].map((d) => [d.dataset.key, d.open]));
+    players.replaceChildren(h("h2", { class: "visually-hidden", text: "Players" }));
+    const obs = v.observation || {};
+    const d = decisionOf(v);
+    const sc = v.score || v.result || null;
+    (v.seats || []).forEach((s, seat) => {
+      const colour = seatColour(v, seat);
+      const deciding = d && d.player === seat && !v.over;
+      const total = sc && sc.scores ? sc.scores[seat] : null;
+      const kind = s.kind === "bot" ? ` · ${s.bot} bot` : "";
+      const away = s.kind === "human" && s.connected === false ? " · away" : "";
+      const taken = s.taken_over_by ? ` · played by ${s.taken_over_by} bot` : "";
+      const left = s.clock && typeof s.clock.left_ms === "number" ? ` · ⏱ ${Math.floor(s.clock.left_ms / 60000)}:${String(Math.floor(s.clock.left_ms / 1000) % 60).padStart(2, "0")} left` : "";
+      const box = h("div", { class: "player panel" + (deciding ? " deciding" : "") + (seat === v.seat ? " me" : ""), style: `border-color:${colour}` },
+        h("div", { class: "player-head", style: `background:${colour};color:${inkOn(colour)}` },
+          h("b", { text: `${seatName(v, seat)}${seat === v.seat ? " (you)" : ""}` }),
+          h("span", { class: "tags" }, obs.start_player === seat ? h("span", { class: "sp", "data-info": "start_player", text: "Start Player" }) : null,
+            total !== null && total !== undefined ? h("span", { class: "vp", text: `${total} VP` }) : null)),
+        h("div", { class: "player-sub", text: `${s.colour}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
+        st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });
+    for (const d of players.querySelectorAll("details[data-key]")) if (folded.has(d.dataset.key)) d.open = folded.get(d.dataset.key);
   }
 
-  function drawLog(v) {
-    logBox.replaceChildren(h("h3", { text: "Game log" }));
-    const ol = h("ol", { class: "log" }, v.log.map((line) => h("li", { text: line.text })));
-    logBox.append(ol);
-    ol.scrollTop = ol.scrollHeight;
+  function scoreTable(v, res, id) {
+    const lines = (st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines);
+    return h("table", { class: "scores", id },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), res.breakdown.map((b) => h("th", { scope: "col", style: `background:${seatColour(v, b.seat)};color:${inkOn(seatColour(v, b.seat))}`, text: seatName(v, b.seat) })))),
+      h("tbody", {}, lines.map((ln) => h("tr", {}, h("th", { scope: "row", text: String(ln).replaceAll("_", " ") }), res.breakdown.map((b) => h("td", { text: b.lines[ln] ?? 0 })))),
+        h("tr", { class: "total" }, h("th", { scope: "row", text: "total" }), res.breakdown.map((b) => h("td", { text: b.total })))));
   }
 
-  function drawEnd(v) {
-    endBox.replaceChildren();
-    if (!v.over || !v.result) return;
-    const res = v.result;
-    const lines = ["stations", "track", "surveyor", "train", "contracts"];
-    const table = h("table", { class: "scores", id: "score-sheet" },
-      h("tr", {}, h("th", { text: "" }), res.breakdown.map((b) => h("th", { style: `background:${COLOURS[v.seats[b.seat].colour]}`, text: `Player ${b.seat + 1}` }))),
-      lines.map((ln) => h("tr", {}, h("td", { text: ln }), res.breakdown.map((b) => h("td", { text: b.lines[ln] })))),
-      h("tr", { class: "total" }, h("td", { text: "total" }), res.breakdown.map((b) => h("td", { text: b.total }))));
-    const details = h("div", { class: "contract-scores" }, res.breakdown.map((b) => h("div", {},
-      h("b", { text: `Player ${b.seat + 1} contracts: ` }),
-      b.contracts.length ? b.contracts.map((c) => h("span", { class: c.met ? "met" : "unmet", text: `#${c.contract} ${c.vp} VP (${c.why}) ` })) : "none")));
-    const winners = res.winners.map((w) => `Player ${w + 1}`).join(" and ");
-    endBox.append(h("div", { class: "panel score-panel" },
-      h("h2", { id: "winners", text: `Winner${res.winners.length > 1 ? "s" : ""}: ${winners}` }),
-      h("p", { text: `${res.rounds} rounds · ${res.end_reason}` }), table, details, replayControls(v)));
+  function tieText(v, res) {
+    const tb = res.tie_break || res.tiebreak;
+    if (tb) {
+      if (typeof tb === "string") return tb;
+      if (tb.text) return tb.text;
+      const names = (tb.tied || []).map((i) => seatName(v, i)).join(" and ");
+      return `${names} tie on ${res.scores[tb.winner]} VP: ${tb.why || "the tie-break decides"} — ${seatName(v, tb.winner)} wins.`;
+    }
+    const top = Math.max(...res.scores);
+    const tied = res.scores.map((s, i) => (s === top ? i : -1)).filter((i) => i >= 0);
+    if (tied.length < 2) return null;
+    const names = tied.map((i) => seatName(v, i)).join(" and ");
+    if (res.winners.length === 1) {
+      return `${names} tie on ${top} VP. Deluxe rule: among the tied, the player latest in turn order in the final round wins — ${seatName(v, res.winners[0])}.`;
+    }
+    return `${names} tie on ${top} VP and share the win (original edition: ties are shared).`;
+  }
+
+  function drawScore(v) {
+    scorePane.replaceChildren();
+    const res = v.over ? v.result || v.score : v.score;
+    if (!res || !res.breakdown) {
+      scorePane.append(h("div", { class: "panel" }, h("h2", { text: "Score" }), h("p", { text: "The running score is not available from this server." })));
+      return;
+    }
+    if (!v.over) {
+      scorePane.append(h("div", { class: "panel running", id: "running-score" },
+        h("h2", { text: "Score if the game ended now" }), scoreTable(v, res, "running-table"),
+        h("p", { class: "hint", text: "Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet." })));
+      return;
+    }
+    const end = h("div", { class: "panel score-panel", id: "end" });
+    const solo = v.seats.length === 1;
+    if (solo) {
+      const score = res.scores[0];
+      const solo = v.solo || {};
+      const train = solo.train ? ` with train No. ${solo.train}` : "";
+      let verdict = "";
+      if (typeof solo.best_before === "number") {
+        verdict = score > solo.best_before ? ` — a new personal best${train} (was ${solo.best_before})!` : score === solo.best_before ? ` — equal to your personal best${train}.` : ` — your personal best${train} is ${solo.best_before}.`;
+      } else if (solo.best_before === null && "best_before" in solo) verdict = ` — your first game${train}: a personal best.`;
+      else if (typeof solo.best === "number") verdict = ` — your personal best${train}: ${Math.max(solo.best, score)} VP.`;
+      end.append(h("h2", { id: "winners", text: `Your score: ${score} VP${verdict}` }));
+    } else {
+      end.append(h("h2", { id: "winners", text: `Winner${res.winners.length > 1 ? "s" : ""}: ${res.winners.map((w) => seatName(v, w)).join(" and ")}` }));
+      const tie = tieText(v, res);
+      if (tie) end.append(h("p", { class: "tiebreak", id: "tiebreak", text: tie }));
+    }
+    const obs = v.observation || {};
+    end.append(h("p", { text: `${res.rounds ? `${res.rounds} rounds · ` : ""}${res.end_reason || obs.end_reason || ""}` }));
+    end.append(h("div", { class: "table-scroll" }, scoreTable(v, res, "score-sheet")));
+    if (st.board && st.board.scoreDetails) end.append(st.board.scoreDetails(res, v, st.title, h));
+    if (v.solo && v.solo.series) end.append(seriesBox(v));
+    end.append(replayControls(v));
+    scorePane.append(end);
+  }
+
+  function seriesBox(v) {
+    const box = h("div", { class: "series-box", id: "series-box" }, h("p", { text: "Part of a solo series." }));
+    (async () => {
+      const key = await playerKey();
+      const r = await api(`/api/series/${encodeURIComponent(v.solo.series)}`, { token: key });
+      if (!r.ok) { box.append(h("p", { class: "hint", text: errorText(r) })); return; }
+      const s = r.data;
+      box.replaceChildren(h("h3", { text: `Solo series · total ${s.total} VP${s.best && s.best.series_total ? ` · best series ${s.best.series_total}` : ""}` }),
+        h("ol", {}, s.games.map((g) => h("li", {}, `Train No. ${g.train}: ${g.over ? `${g.score} VP` : "in play"}`))),
+        s.train_next ? h("button", { type: "button", class: "primary", id: "series-next", onclick: async () => {
+          const n = await api(`/api/series/${encodeURIComponent(v.solo.series)}/next`, { method: "POST", token: key });
+          if (!n.ok) { toast(errorText(n), "error"); return; }
+          const g = n.data.game || n.data;
+          const gid = g.id || n.data.id;
+          if (n.data.token) saveToken(gid, 0, n.data.token);
+          location.href = `/game/${gid}`;
+        }, text: `Play the next train: No. ${s.train_next}` }) : h("p", { text: "The series is complete." }),
+        h("a", { href: "/#series", text: "All my series" }));
+    })();
+    return box;
+  }
+
+  // ---------------------------------------------------------------- replay
+  function stepName(view, n) {
+    if (view.replay && view.replay.step) return view.replay.step;
+    const evs = (st.view.log || []).filter((e) => typeof e === "object" && e.move === n);
+    return n === 0 ? "move 0 — the game is set up" : `move ${n} — ${evs.length ? evs.map((e) => e.text || e.type).join("; ") : "a decision"}`;
+  }
+
+  async function goReplay(n) {
+    const total = st.view.move;
+    n = Math.max(0, Math.min(total, n));
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/replay/${n}`);
+    if (r.ok) {
+      const prev = st.replay ? st.replay.view.observation : null;
+      st.replay = { move: n, total, view: r.data, step: stepName(r.data, n), prev };
+      history.replaceState(null, "", `${location.pathname}#replay=${n}`);
+      draw();
+    } else toast(errorText(r), "error");
   }
 
   function replayControls(v) {
     const total = v.move;
-    const go = async (n) => {
-      n = Math.max(0, Math.min(total, n));
-      const r = await api(`/api/games/${gameId}/replay/${n}`);
-      if (r.ok) { st.replay = { move: n, total, view: r.data }; draw(); }
-    };
     const cur = st.replay ? st.replay.move : total;
-    return h("div", { class: "replay", id: "replay" },
-      h("b", { text: "Replay " }),
-      h("button", { id: "replay-start", onclick: () => go(0), text: "« first" }),
-      h("button", { id: "replay-back", onclick: () => go(cur - 1), text: "‹ back" }),
-      h("span", { id: "replay-pos", text: ` move ${cur} / ${total} ` }),
-      h("button", { id: "replay-forward", onclick: () => go(cur + 1), text: "next ›" }),
-      h("button", { id: "replay-end", onclick: () => { st.replay = null; draw(); }, text: "last »" }),
-      h("input", { type: "range", min: 0, max: total, value: cur, onchange: (e) => go(+e.target.value) }));
+    return h("div", { class: "replay", id: "replay", role: "group", "aria-label": "Replay" },
+      h("h3", { text: "Replay" }),
+      h("div", { class: "replay-buttons" },
+        h("button", { type: "button", id: "replay-start", onclick: () => goReplay(0), text: "« start" }),
+        h("button", { type: "button", id: "replay-back", onclick: () => goReplay(cur - 1), text: "‹ back" }),
+        h("span", { id: "replay-pos", text: ` move ${cur} / ${total} ` }),
+        h("button", { type: "button", id: "replay-forward", onclick: () => goReplay(cur + 1), text: "next ›" }),
+        h("button", { type: "button", id: "replay-end", onclick: () => { st.replay = null; history.replaceState(null, "", location.pathname); draw(); }, text: "end »" })),
+      h("input", { type: "range", min: 0, max: total, value: cur, "aria-label": "Replay position", onchange: (e) => goReplay(+e.target.value) }),
+      h("p", { class: "step", id: "replay-step", text: st.replay ? st.replay.step : `move ${total} — the end` }),
+      h("button", { type: "button", id: "replay-share", onclick: async () => toast((await copyText(`${location.origin}/game/${gameId}#replay=${cur}`)) ? `Link to move ${cur} copied` : "copy failed"), text: "Copy a link to this move" }));
+  }
+
+  // ---------------------------------------------------------------- drawing
+  function boardWidth() {
+    const w = boardWrap.clientWidth || window.innerWidth;
+    return Math.max(340, w - 2);
+  }
+
+  function highlightBase() {
+    const v = st.view;
+    if (st.replay) return st.replay.prev;
+    const m = memo();
+    if (m && m.obs && m.move <= v.move) return m.obs;
+    return st.prevObs;
   }
 
   function draw() {
     const v = st.view;
-    if (!v) return;
-    const shown = st.replay ? st.replay.view : v;
-    // Markers for scripts and tests: which position and seat this page shows.
+    if (!v || !st.board) return;
+    const view = shown();
     document.body.dataset.move = String(v.move);
-    document.body.dataset.seat = v.seat === null ? "spectator" : String(v.seat);
+    document.body.dataset.seat = v.seat === null || v.seat === undefined ? "spectator" : String(v.seat);
     document.body.dataset.over = String(v.over);
+    document.body.dataset.myturn = String(mine());
+    document.body.classList.toggle("no-anim", !prefs().animations);
     drawHeader();
-    renderBoard(svg, shown, meta, st.replay ? [] : v.legal);
+    drawTabs();
+    const legal = st.replay ? [] : v.legal || [];
+    const d = decisionOf(view);
+    const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d && !st.replay && !v.over ? d.kind : null, prev: highlightBase() });
+    zoom.setBase(layout);
+    // A new decision of mine whose choices are on the board: bring the first into sight.
+    const key = mine() ? `${v.move}` : null;
+    if (key && key !== st.scrolledFor) {
+      st.scrolledFor = key;
+      requestAnimationFrame(() => showFirstChoice());
+    }
     drawDecision();
-    drawPlayers(shown);
-    drawLog(shown);
-    drawEnd(v);
+    drawPlayers(view);
+    renderLog(logPane, view, { since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
+    drawScore(v);
+    signals.update({ mine: mine(), over: v.over, title: st.title ? st.title.display_name : "Snowdonia", status: document.getElementById("status")?.textContent || "" });
   }
 
+  function showFirstChoice() {
+    const choices = [...svg.querySelectorAll("[data-action],[data-choose]")];
+    if (!choices.length || boardWrap.clientHeight === 0) return;
+    const frame = boardWrap.getBoundingClientRect();
+    const inSight = choices.some((c) => { const r = c.getBoundingClientRect(); return r.bottom > frame.top && r.top < frame.bottom && r.right > frame.left && r.left < frame.right; });
+    if (inSight) return;
+    const r = choices[0].getBoundingClientRect();
+    boardWrap.scrollTo({ top: boardWrap.scrollTop + r.top - frame.top - Math.max(0, (frame.height - r.height) / 3), left: boardWrap.scrollLeft + r.left - frame.left - 16, behavior: prefs().animations ? "smooth" : "auto" });
+  }
+
+  let lastW = 0;
+  window.addEventListener("resize", () => {
+    const w = boardWidth();
+    if (Math.abs(w - lastW) > 8) { lastW = w; draw(); }
+  });
+
+  // ---------------------------------------------------------------- start
+  const first = await api(`/api/games/${encodeURIComponent(gameId)}`, { token: st.token });
+  const name = first.ok && first.data && meta.titles.some((t) => t.name === first.data.game) ? first.data.game : null;
+  st.title = titleOf(meta, name);
+  try {
+    st.board = await import(st.title.board);
+  } catch (e) {
+    root.replaceChildren(h("p", { class: "panel error", text: `The board of ${st.title.display_name} could not be loaded: ${e}` }));
+    return;
+  }
+  lastW = boardWidth();
   if (await refresh()) connect();
 }

@@ -1,94 +1,347 @@
-// The lobby: create a game (seats, settings, seed), hand out the seat links, list games.
-import { api, saveToken } from "./api.js";
+// The lobby: create a game of any title and scenario (seats, names, bot levels explained,
+// settings, seed, private), hand out the seat links, "my games" from the seats this browser
+// holds, the solo series with personal bests, and the public games, refreshed live.
+import { api, errorText, saveToken, allSeats, watchLobby, playerKey, mySeries, addSeries } from "./api.js";
+import { h, ago, plural, copyText, toast } from "./dom.js";
+import { COLOURS, titleOf, botLabel } from "./meta.js";
 
-const h = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, String(v));
+const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
+const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
+const MIN_SEED = -(1n << 63n);
+
+function settingValueText(spec, value) {
+  if (spec.kind === "bool") return value ? "on" : "off";
+  if (spec.key === "contracts_per_window") return value === 0 ? "unlimited" : String(value);
+  return String(value);
+}
+
+function settingsSummary(title, settings) {
+  if (!settings) return "";
+  const out = [];
+  for (const spec of title.settings || []) {
+    if (!(spec.key in settings)) continue;
+    const v = settings[spec.key];
+    if (v === spec.default || spec.key === "round_limit") continue;
+    out.push(spec.kind === "bool" ? spec.label : `${spec.label}: ${settingValueText(spec, v)}`);
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-};
+  return out.join(", ") || "standard rules";
+}
+
+function seatLabel(s) {
+  if (s.name) return s.name;
+  return s.kind === "bot" ? `${botLabel(s.bot)} bot` : "human";
+}
 
 export async function lobbyPage(root, meta) {
   root.replaceChildren();
-  const seatChoices = ["human", ...meta.bots];
-  const players = h("select", { id: "players", name: "players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 2 ? "selected" : null, text: n })));
+  const st = { title: meta.titles[0], created: null };
+
+  // ---------------------------------------------------------------- the form
+  const titleSel = h("select", { id: "title", name: "title" }, meta.titles.map((t) => h("option", { value: t.name, text: t.display_name })));
+  const scenarioSel = h("select", { id: "scenario", name: "scenario" });
+  const scenarioHelp = h("p", { class: "hint", id: "scenario-help" });
+  const playersSel = h("select", { id: "players", name: "players" });
   const seatsBox = h("div", { id: "seats" });
-  const edition = h("select", { id: "edition" }, meta.settings.edition.map((e) => h("option", { value: e, text: e })));
-  const lightFog = h("input", { type: "checkbox", id: "light_fog" });
-  const cpw = h("select", { id: "contracts_per_window" }, h("option", { value: 0, text: "unlimited (English rules)" }), h("option", { value: 1, text: "one (German rules)" }));
-  const solo = h("select", { id: "solo_train" }, meta.settings.solo_train.map((t) => h("option", { value: t, text: `No. ${t} ${meta.trains[String(t)].name}` })));
-  const deluxeTracks = h("input", { type: "checkbox", id: "deluxe_track_cards" });
-  const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
+  const settingsBox = h("div", { id: "settings" });
+  const botHelp = h("dl", { class: "bot-help", id: "bot-help" });
+  const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", placeholder: "random", autocomplete: "off", "aria-describedby": "seed-help" });
+  const priv = h("input", { type: "checkbox", id: "private" });
+  const delay = h("select", { id: "bot-delay" }, [[0, "at once"], [600, "after 0.6 s"], [1500, "after 1.5 s"], [3000, "after 3 s"]].map(([ms, t]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: t })));
+  const formError = h("div", { id: "form-error", role: "alert" });
   const result = h("div", { id: "created" });
 
-  const drawSeats = () => {
-    const n = +players.value;
-    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => h("label", { class: "seat" },
-      h("span", { class: `dot c${i}` }), `Player ${i + 1} `,
-      h("select", { id: `seat-${i}` }, seatChoices.map((c) => h("option", { value: c, selected: (old[i] || (i === 0 ? "human" : "greedy")) === c ? "selected" : null, text: c }))))));
-    solo.disabled = n !== 1;
-  };
-  players.addEventListener("change", drawSeats);
-  const syncDeluxe = () => { deluxeTracks.disabled = edition.value !== "deluxe"; if (deluxeTracks.disabled) deluxeTracks.checked = false; };
-  edition.addEventListener("change", syncDeluxe);
+  const scenario = () => (st.title.scenarios || []).find((s) => s.key === scenarioSel.value) || st.title.scenarios[0];
 
-  const create = async (ev) => {
+  function drawTitle() {
+    st.title = titleOf(meta, titleSel.value);
+    scenarioSel.replaceChildren(...st.title.scenarios.map((s) => h("option", { value: s.key, text: s.name + (s.provisional ? " (provisional data)" : "") })));
+    botHelp.replaceChildren(...st.title.bots.flatMap((b) => [h("dt", { text: b.label || botLabel(b.level) }), h("dd", { text: b.help || "" })]));
+    drawScenario();
+  }
+
+  function drawScenario() {
+    const sc = scenario();
+    scenarioHelp.textContent = sc.description || "";
+    const old = +playersSel.value || 0;
+    const counts = sc.players || st.title.players;
+    const pick = counts.includes(old) ? old : counts.includes(2) ? 2 : counts[0];
+    playersSel.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === pick ? "selected" : null, text: n === 1 ? "1 (solo)" : String(n) })));
+    drawSeats();
+  }
+
+  function drawSeats() {
+    const n = +playersSel.value;
+    const old = [...seatsBox.querySelectorAll(".seat")].map((row) => ({ kind: row.querySelector("select").value, name: row.querySelector("input") ? row.querySelector("input").value : "" }));
+    const levels = st.title.bots.map((b) => b.level);
+    const fallbackBot = levels.includes("greedy") ? "greedy" : levels[0];
+    seatsBox.replaceChildren(h("p", { class: "legend", text: "Seats" }), ...Array.from({ length: n }, (_, i) => {
+      const kind = (old[i] && old[i].kind) || (i === 0 ? "human" : fallbackBot);
+      const sel = h("select", { id: `seat-${i}`, "aria-label": `Player ${i + 1} is` },
+        h("option", { value: "human", selected: kind === "human" ? "selected" : null, text: "a person" }),
+        st.title.bots.map((b) => h("option", { value: b.level, selected: kind === b.level ? "selected" : null, text: `bot: ${b.label || botLabel(b.level)}` })));
+      const name = h("input", { id: `name-${i}`, maxlength: 24, placeholder: `Player ${i + 1}`, "aria-label": `Name of player ${i + 1}`, value: old[i] ? old[i].name : "", autocomplete: "off" });
+      const help = h("span", { class: "hint block bot-line", id: `seat-help-${i}` });
+      const sync = () => {
+        name.hidden = sel.value !== "human";
+        const bot = st.title.bots.find((b) => b.level === sel.value);
+        help.textContent = bot ? bot.help || "" : "";
+        help.hidden = !bot;
+      };
+      sel.addEventListener("change", sync);
+      sync();
+      return h("div", { class: "seat" }, h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
+    }));
+    drawSettings();
+  }
+
+  function drawSettings() {
+    const n = +playersSel.value;
+    const sc = scenario();
+    const old = {};
+    for (const el of settingsBox.querySelectorAll("[data-key]")) old[el.dataset.key] = el.type === "checkbox" ? el.checked : el.value;
+    const rows = [];
+    const advanced = [];
+    for (const spec of st.title.settings || []) {
+      if (spec.players && spec.players.length && !spec.players.includes(n)) continue;
+      if (spec.scenarios && spec.scenarios.length && !spec.scenarios.includes(sc.key)) continue;
+      const id = `set-${spec.key}`;
+      let input;
+      if (spec.kind === "bool") {
+        input = h("input", { type: "checkbox", id, "data-key": spec.key, checked: (spec.key in old ? old[spec.key] : spec.default) ? "checked" : null });
+      } else if (spec.kind === "choice") {
+        const cur = spec.key in old ? old[spec.key] : String(spec.default);
+        input = h("select", { id, "data-key": spec.key }, spec.choices.map((c, k) => h("option", { value: String(c), "data-index": k, selected: String(c) === String(cur) ? "selected" : null, text: choiceText(spec, c) })));
+      } else {
+        input = h("input", { type: "number", id, "data-key": spec.key, value: spec.key in old ? old[spec.key] : spec.default, min: 1, step: 1 });
+      }
+      const help = spec.help ? h("span", { class: "hint", id: `${id}-help`, text: spec.help }) : null;
+      if (help) input.setAttribute("aria-describedby", `${id}-help`);
+      const row = spec.kind === "bool"
+        ? h("div", { class: "setting" }, h("label", { for: id }, input, ` ${spec.label}`), help)
+        : h("div", { class: "setting" }, h("label", { for: id, text: `${spec.label} ` }), input, help);
+      (spec.kind === "int" ? advanced : rows).push(row);
+    }
+    if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced));
+    settingsBox.replaceChildren(...rows);
+  }
+
+  function choiceText(spec, c) {
+    const trains = (st.title.components || {}).trains || {};
+    if (spec.key === "solo_train" && trains[String(c)]) return trains[String(c)].short || `No. ${c} ${trains[String(c)].name}`;
+    if (spec.key === "contracts_per_window") return c === 0 ? "any number (English rules)" : "exactly one (German rules)";
+    return String(c);
+  }
+
+  function readSettings() {
+    const out = {};
+    for (const el of settingsBox.querySelectorAll("[data-key]")) {
+      const spec = st.title.settings.find((s) => s.key === el.dataset.key);
+      if (!spec) continue;
+      if (spec.kind === "bool") out[spec.key] = el.checked;
+      else if (spec.kind === "choice") out[spec.key] = spec.choices[+el.selectedOptions[0].dataset.index];
+      else {
+        if (!/^\d+$/.test(String(el.value).trim())) throw new Error(`${spec.label} must be a whole number`);
+        out[spec.key] = +el.value;
+      }
+    }
+    return out;
+  }
+
+  titleSel.addEventListener("change", drawTitle);
+  scenarioSel.addEventListener("change", drawScenario);
+  playersSel.addEventListener("change", drawSeats);
+
+  async function create(ev) {
     ev.preventDefault();
-    const n = +players.value;
-    const seats = Array.from({ length: n }, (_, i) => document.getElementById(`seat-${i}`).value);
-    const settings = { edition: edition.value, light_fog: lightFog.checked, contracts_per_window: +cpw.value };
-    if (n === 1) settings.solo_train = +solo.value;
-    if (edition.value === "deluxe") settings.deluxe_track_cards = deluxeTracks.checked;
-    const body = { players: n, seats, settings };
-    if (seed.value !== "") body.seed = +seed.value;
+    formError.replaceChildren();
+    const n = +playersSel.value;
+    const seats = [];
+    for (let i = 0; i < n; i++) {
+      const kind = document.getElementById(`seat-${i}`).value;
+      const name = document.getElementById(`name-${i}`).value.trim();
+      if (kind === "human") {
+        if (name.length > 24) return fail(`Player ${i + 1}'s name is longer than 24 characters.`);
+        if (name && !/^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(name)) return fail(`Player ${i + 1}'s name may only hold letters, digits, spaces and punctuation.`);
+        seats.push(name ? { kind: "human", name } : "human");
+      } else seats.push(kind);
+    }
+    let settings;
+    try { settings = readSettings(); } catch (e) { return fail(e.message); }
+    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value } };
+    const s = seed.value.trim();
+    if (s !== "") {
+      if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
+      if (BigInt(s) > MAX_SEED || BigInt(s) < MIN_SEED) return fail("The seed is too large: it must lie between −9223372036854775808 and 9223372036854775807 (a 64-bit number).");
+      body.seed = Number(s) <= Number.MAX_SAFE_INTEGER ? Number(s) : s;
+    }
+    const btn = document.getElementById("create");
+    btn.disabled = true;
     const r = await api("/api/games", { method: "POST", body });
-    if (r.status !== 201) { result.replaceChildren(h("p", { class: "error", text: r.data ? r.data.error || JSON.stringify(r.data.detail) : "error" })); return; }
-    const g = r.data;
+    btn.disabled = false;
+    if (r.status !== 201) return fail(r.status === 429 ? "You created many games just now; wait a minute and try again." : errorText(r, "The game could not be created"));
+    shown(r.data, seats);
+    refreshMine();
+    return null;
+  }
+
+  function fail(message) {
+    formError.replaceChildren(h("p", { class: "error", text: message }));
+    return null;
+  }
+
+  function shown(g, seats) {
     const humans = g.seats.filter((s) => s.token);
-    const list = h("ul", { class: "links" }, g.seats.map((s) => h("li", {},
-      h("b", { text: `Player ${s.seat + 1}: ` }),
-      s.token ? [h("input", { readonly: "readonly", value: s.url, class: "link", id: `link-${s.seat}` }),
-        h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(s.url), text: "copy" }),
-        h("a", { href: s.url, class: "open-seat", "data-seat": s.seat, text: "play this seat" })] : `bot ${s.kind}`)));
-    const hot = h("button", { id: "hotseat", type: "button", onclick: () => {
+    const list = h("ul", { class: "links" }, g.seats.map((s) => {
+      const name = s.name || (typeof seats[s.seat] === "object" ? seats[s.seat].name : "") || `Player ${s.seat + 1}`;
+      return h("li", {},
+        h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[s.seat]]}`, "aria-hidden": "true" }),
+        h("b", { text: s.token ? `${name}: ` : `${name}: ${botLabel(s.kind)} bot` }),
+        s.token ? [h("input", { readonly: "readonly", value: s.url, class: "link", id: `link-${s.seat}`, "aria-label": `Seat link of ${name}` }),
+          h("button", { type: "button", onclick: async () => toast((await copyText(s.url)) ? `Link of ${name} copied` : "Copy failed: select the link and copy it"), text: "Copy" }),
+          h("a", { href: s.url, class: "open-seat", "data-seat": s.seat, text: "Play this seat" })] : null);
+    }));
+    const hot = h("button", { id: "hotseat", type: "button", class: "primary", onclick: () => {
       for (const s of humans) saveToken(g.id, s.seat, s.token);
       location.href = `/game/${g.id}`;
-    }, text: humans.length > 1 ? "Play all human seats here (hot-seat)" : "Play here" });
-    result.replaceChildren(h("div", { class: "panel" },
-      h("h3", { text: `Game ${g.id} created` }),
-      h("p", { text: "Send each friend their own link; it is their seat's key. Keep yours." }),
+    }, text: humans.length > 1 ? "Play all the people's seats here (hot-seat)" : "Play here" });
+    result.replaceChildren(h("div", { class: "panel created" },
+      h("h3", { text: `Game created` }),
+      humans.length ? h("p", { text: "Each link is a seat's key: send each friend their own and keep yours. You can copy it again from the game's Options." }) : null,
       list, humans.length ? hot : null,
-      h("p", {}, h("a", { href: g.watch_url, id: "watch", text: "Watch as a spectator" }))));
-  };
-
-  const form = h("form", { id: "new-game", class: "panel", onsubmit: create },
-    h("h2", { text: "New game" }),
-    h("label", {}, "Players ", players), seatsBox,
-    h("fieldset", {}, h("legend", { text: "Settings" }),
-      h("label", {}, "Edition ", edition),
-      h("label", {}, lightFog, " Light Fog (fog blocks only the last space of B and D)"),
-      h("label", {}, "Contracts per window ", cpw),
-      h("label", {}, "Solo train ", solo),
-      h("label", {}, deluxeTracks, " Deluxe 0/6/7 track cards"),
-      h("label", {}, "Seed ", seed)),
-    h("button", { type: "submit", id: "create", text: "Create game" }));
-
-  const games = h("div", { class: "panel", id: "games" }, h("h2", { text: "Games on this server" }));
-  root.append(h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" })),
-    h("main", { class: "lobby" }, h("div", {}, form, result), games));
-  drawSeats();
-  syncDeluxe();
-  const r = await api("/api/games");
-  if (r.ok) {
-    games.append(r.data.length ? h("ul", {}, r.data.map((g) => h("li", {},
-      h("a", { href: `/game/${g.id}`, text: g.id }),
-      ` · ${g.players} players (${g.seats.map((s) => (s.kind === "bot" ? s.bot : "human")).join(", ")}) · move ${g.move}`,
-      g.over ? ` · finished, scores ${g.result ? g.result.scores.join("/") : ""}` : ""))) : h("p", { text: "None yet." }));
+      h("p", {}, h("a", { href: `/game/${g.id}#watch`, id: "watch", text: "Watch as a spectator" }))));
+    result.scrollIntoView({ block: "nearest" });
   }
+
+  const form = h("form", { id: "new-game", class: "panel", onsubmit: create, novalidate: true },
+    h("h2", { text: "New game" }),
+    meta.titles.length > 1 ? h("div", { class: "field" }, h("label", { for: "title", text: "Game " }), titleSel) : null,
+    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel, scenarioHelp),
+    h("div", { class: "field" }, h("label", { for: "players", text: "Players " }), playersSel),
+    seatsBox,
+    h("details", { class: "bots-explained" }, h("summary", { text: "What the bot levels mean" }), botHelp),
+    h("fieldset", {}, h("legend", { text: "Rules" }), settingsBox),
+    h("fieldset", {}, h("legend", { text: "Table" }),
+      h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
+      h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
+      h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
+    formError,
+    h("button", { type: "submit", id: "create", class: "primary", text: "Create game" }));
+
+  // ---------------------------------------------------------------- lists
+  const mine = h("section", { class: "panel", id: "my-games", "aria-label": "My games" }, h("h2", { text: "My games" }));
+  const series = h("section", { class: "panel", id: "series", "aria-label": "Solo series" }, h("h2", { text: "Solo series" }));
+  const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
+
+  root.append(
+    h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" })),
+    h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
+  drawTitle();
+
+  async function refreshMine() {
+    const held = allSeats();
+    if (!held.length) { mine.replaceChildren(h("h2", { text: "My games" }), h("p", { class: "hint", text: "Games you play in this browser appear here." })); return; }
+    let rows = null;
+    const r = await api("/api/my-games", { method: "POST", body: { tokens: held.slice(0, 50).map((s) => s.token) } });
+    if (r.ok && Array.isArray(r.data)) rows = r.data;
+    else {
+      // An older server: ask each game (at most 20) for its view.
+      rows = [];
+      for (const s of held.slice(0, 20)) {
+        const v = await api(`/api/games/${s.game}`, { token: s.token });
+        if (!v.ok) continue;
+        const cur = v.data.observation && v.data.observation.decision;
+        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game_name: "Snowdonia" });
+      }
+    }
+    const byGame = new Map();
+    for (const g of rows) {
+      const prev = byGame.get(g.id);
+      if (!prev || (g.your_turn && !prev.your_turn)) byGame.set(g.id, g);
+    }
+    const list = [...byGame.values()].sort((a, b) => (b.your_turn - a.your_turn) || (a.over - b.over) || String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
+    mine.replaceChildren(h("h2", { text: "My games" }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
+      h("a", { href: `/game/${g.id}`, text: `${g.game_name || "Game"} · ${g.name || `seat ${g.seat + 1}`}` }),
+      g.your_turn ? h("span", { class: "badge", text: "your turn" }) : null,
+      h("span", { class: "hint", text: ` ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));
+  }
+
+  function drawGames(list) {
+    const rows = (list || []).filter((g) => !g.private);
+    games.replaceChildren(h("h2", { text: "Games on this server" }), h("p", { class: "hint live", text: "Updates live." }));
+    if (!rows.length) { games.append(h("p", { text: "No public games yet. Create one!" })); return; }
+    games.append(h("ul", { class: "games", id: "game-list" }, rows.map((g) => {
+      const title = titleOf(meta, g.game);
+      const sc = (title.scenarios || []).find((s) => s.key === g.scenario);
+      const open = (g.seats || []).filter((s) => s.open).length;
+      const count = g.players || (g.seats || []).length;
+      return h("li", { class: "game-row", "data-game": g.id },
+        h("div", { class: "row-head" },
+          h("a", { href: `/game/${g.id}#watch`, text: `${g.game_name || title.display_name}${sc ? " · " + sc.name : ""}` }),
+          h("span", { class: "hint", text: ` · ${plural(count, "player")}${g.settings ? " · " + settingsSummary(title, g.settings) : ""}` })),
+        h("div", { class: "row-seats" }, (g.seats || []).map((s) => h("span", { class: "seat-chip" }, h("i", { class: "dot", style: `background:${COLOURS[s.colour] || "#999"}`, "aria-hidden": "true" }), s.open ? "open seat" : seatLabel(s)))),
+        h("div", { class: "hint" },
+          g.over ? `finished${g.result ? " · " + g.result.scores.join(" / ") + " VP" : ""}` : `${g.turn_name ? g.turn_name + " to play" : "in play"} · move ${g.move}`,
+          g.updated_at || g.created_at ? ` · ${ago(g.updated_at || g.created_at)}` : "",
+          open ? ` · ${plural(open, "open seat")}` : ""));
+    })));
+  }
+
+  // ---------------------------------------------------------------- solo series
+  async function drawSeries() {
+    const sn = meta.titles.find((t) => (t.players || []).includes(1) && t.name === "snowdonia") || meta.titles.find((t) => (t.players || []).includes(1));
+    if (!sn) { series.remove(); return; }
+    const edition = (sn.settings || []).find((s) => s.key === "edition");
+    const edSel = edition ? h("select", { id: "series-edition", "aria-label": "Edition of the series" }, edition.choices.map((c) => h("option", { value: c, text: c }))) : null;
+    const start = h("button", { type: "button", class: "primary", id: "series-start", text: "Start a solo series (train No. 1 to No. 7)", onclick: async () => {
+      const key = await playerKey();
+      if (!key) { toast("The solo series needs a newer server.", "error"); return; }
+      const body = { settings: edSel ? { edition: edSel.value } : {} };
+      const r = await api("/api/series", { method: "POST", token: key, body });
+      if (r.status !== 201) { toast(errorText(r, "The series could not start"), "error"); return; }
+      addSeries(r.data.id);
+      const g = r.data.game || {};
+      const gid = g.id || g.game;
+      if (r.data.token) saveToken(gid, 0, r.data.token);
+      location.href = `/game/${gid}`;
+    } });
+    const body = [h("h2", { text: "Solo series" }), h("p", { class: "hint", text: "Seven solo games, one per train from No. 1 to No. 7, to beat your own scores. Your bests are kept on this server for this browser." }),
+      h("div", { class: "field" }, edSel ? [h("label", { for: "series-edition", text: "Edition " }), edSel] : null, start)];
+    series.replaceChildren(...body);
+    const ids = mySeries();
+    const key = localStorage.getItem("snowdonia:player");
+    if (!key) return;
+    const bests = await api("/api/players/me/bests", { token: key });
+    if (bests.ok && bests.data) {
+      const per = bests.data.per_train || {};
+      const trains = (sn.components || {}).trains || {};
+      series.append(h("h3", { text: "Personal bests" }), h("table", { class: "scores bests", id: "bests" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "train" }), h("th", { scope: "col", text: "best" }))),
+        h("tbody", {}, [1, 2, 3, 4, 5, 6, 7].map((t) => h("tr", {}, h("th", { scope: "row", text: trains[String(t)] ? trains[String(t)].short || `No. ${t}` : `No. ${t}` }), h("td", { text: per[String(t)] ?? "—" }))),
+          h("tr", { class: "total" }, h("th", { scope: "row", text: "whole series" }), h("td", { text: bests.data.series_total ?? "—" })))));
+    }
+    for (const id of ids.slice(0, 5)) {
+      const r = await api(`/api/series/${encodeURIComponent(id)}`, { token: key });
+      if (!r.ok) continue;
+      const s = r.data;
+      const current = s.games.find((g) => !g.over);
+      for (const g of s.games) if (g.token) saveToken(g.id, 0, g.token);
+      series.append(h("div", { class: "series-row", "data-series": s.id },
+        h("b", { text: `Series · ${plural(s.games.length, "game")} · total ${s.total} VP` }),
+        h("ol", {}, s.games.map((g) => h("li", {}, h("a", { href: `/game/${g.id}`, text: `Train No. ${g.train}` }), g.over ? `: ${g.score} VP` : ": in play"))),
+        current ? h("a", { href: `/game/${current.id}`, class: "button", text: `Resume train No. ${current.train}` })
+          : s.train_next ? h("button", { type: "button", class: "series-next", onclick: async () => {
+            const n = await api(`/api/series/${encodeURIComponent(s.id)}/next`, { method: "POST", token: key });
+            if (!n.ok) { toast(errorText(n), "error"); return; }
+            const g = n.data.game || n.data;
+            const gid = g.id || n.data.id;
+            if (n.data.token) saveToken(gid, 0, n.data.token);
+            location.href = `/game/${gid}`;
+          }, text: `Next: train No. ${s.train_next}` }) : h("span", { text: " Complete." })));
+    }
+  }
+
+  refreshMine();
+  drawSeries();
+  watchLobby(drawGames);
+  setInterval(refreshMine, 15000);
 }

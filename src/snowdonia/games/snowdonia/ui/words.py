@@ -22,12 +22,12 @@ DECISION_NAMES = {k: d.prompt for k, d in DECISIONS.items()}
 _PASS_TEXT = {k: d.pass_text for k, d in DECISIONS.items() if d.pass_text}
 
 _ABILITY = {
-    "excavate_bonus": "Excavate +{v} rubble",
-    "steel_iron_cost": "steel costs {v} iron at the Works",
-    "stock_yard_bonus": "Stock Yard +{v} cube",
-    "end_vp": "{v} VP at the end",
-    "extra_build": "extra Build action after a build",
-    "lay_track_bonus": "Lay Track +{v}",
+    "excavate_bonus": "each Excavate action takes {v} more rubble",
+    "steel_iron_cost": "a steel bar costs {v} iron at the Works (instead of 3)",
+    "stock_yard_bonus": "each Stock Yard action takes {v} more cube",
+    "end_vp": "{v} VP at the end of the game",
+    "extra_build": "one extra Build action after the Build area",
+    "lay_track_bonus": "each Lay Track action may lay {v} more track card",
 }
 
 
@@ -103,87 +103,185 @@ def _space(area: str | int, num: str | int) -> str:
     return "G (Surveyor)" if area == "G" else f"{area}{num} ({AREA_NAMES[str(area)]})"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cubes_list(pairs: Sequence[tuple[int, str]]) -> str:
+    return " + ".join(f"{n} {what}" for n, what in pairs if n) or "nothing"
+
+
+def _place_text(game: Game, area: str, num: int) -> str:
+    """What a labourer on `area``num` will do for the decider, with today's rates."""
+    from snowdonia.games.snowdonia.rules import contracts
+    from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate, train_ability
+
+    g, p, cfg = game, game.decider, game.cfg
+    if area == "G":
+        here = g.surveyor[p]
+        # One station away from the player's own end (two-end scenarios walk down from the top).
+        step = -1 if getattr(cfg, "two_ends", False) and g.end_of[p] == 1 else 1
+        if not 0 <= here + step < cfg.n_stations:
+            return "Place on G — Surveyor: already at the far end, nothing more"
+        nxt = cfg.stations[here + step]
+        now = cfg.stations[here].surveyor_vp
+        verb = "move on to" if getattr(cfg, "two_ends", False) else "move up to"
+        return (f"Place on G — Surveyor: {verb} {nxt.name} (station {nxt.number}, "
+                f"{nxt.surveyor_vp} VP at the end instead of {now})")
+    head = f"Place on {area}{num} — "
+    if area == "A":
+        count = cfg.stock_yard_cubes + contracts.stock_yard_bonus(g, p) + train_ability(g, p, "stock_yard_bonus")
+        text = head + f"Stock Yard: take up to {count} cubes (at most 1 coal)"
+        if int(num) == cfg.base_caps[0]:
+            text += " and become Start Player"
+        return text
+    if area == "B" and g.b_build:
+        return head + "Build (train card): build a site or buy a train"
+    if area == "B":
+        rate = excavation_rate(g)
+        bonus = train_ability(g, p, "excavate_bonus")
+        extra = f" (rate {rate} + {bonus} from your train)" if bonus else f" (work rate {rate})"
+        return head + f"Excavate: take {rate + bonus} rubble{extra}"
+    if area == "C":
+        per = train_ability(g, p, "steel_iron_cost", 3)
+        return head + f"Works: up to 3 conversions ({per} iron → 1 steel, 2 rubble → 1 stone)"
+    if area == "D":
+        rate = lay_track_rate(g) + train_ability(g, p, "lay_track_bonus")
+        return head + f"Lay Track: up to {_plural(rate, 'track card')}, 1 steel each (you have {g.steel[p]})"
+    if area == "E":
+        return head + "Build: a building site or a train"
+    if area == "F":
+        cards = ", ".join(f"#{c}" for c in g.office if c) or "none left"
+        return head + f"Site Office: take one contract ({cards})"
+    return head + AREA_NAMES.get(str(area), str(area))
+
+
+def _next_rubble_space(game: Game) -> tuple[str, int]:
+    """The space #3 would clear: its name and its rubble."""
+    g, cfg = game, game.cfg
+    i = g.exc_ptr
+    if getattr(cfg, "two_ends", False) and g.end_of[g.decider] == 1:
+        i = g.exc_ptr_p  # the player's own frontier, worked from the other end
+    if not 0 <= i < cfg.n_slots:
+        return "nothing (no rubble left)", 0
+    from snowdonia.games.snowdonia.rules.route import slot_name
+
+    return _slot(cfg, slot_name(g, i)), g.slot_rubble[i]
+
+
 def describe(game: Game, action: Action) -> str:
-    """One menu line for `action` in the game's pending decision."""
+    """One menu line for `action` in the game's pending decision: what it costs and gives."""
     kind, args = action.kind, action.args
+    g = game
     p = game.decider
+    cfg = game.cfg
     if kind == "pass":
-        return _PASS_TEXT.get(game.decision or "", "pass")
+        return _PASS_TEXT.get(game.decision or "", "pass")  # the registry's words, as they are
     if kind == "hire":
-        own = game.cfg.train[game.train[p]]
-        return f"hire the Pub labourer for {own.hire_coal} coal (three labourers this round)"
+        own = cfg.train[game.train[p]]
+        return f"Hire the Pub labourer — pay {own.hire_coal} coal (three labourers this round)"
     if kind == "place":
         area, num = args
-        if area == "G":
-            return "place on G: move your surveyor one station up"
-        text = f"place on {area}{num}: {AREA_NAMES[str(area)]}"
-        if area == "B" and game.b_build:
-            text = f"place on B{num}: Build (train card)"
-        if area == "A" and int(num) == game.cfg.base_caps[0]:
-            text += " (last space: take the Start Player marker)"
-        return text
+        return _place_text(game, str(area), int(num))
     if kind == "play":
-        return "play " + contract_text(game, int(args[0]))
+        return "Play " + contract_text(game, int(args[0]))
     if kind == "take":
         i, s, c = (int(x) for x in args)
-        got = [f"{n} {what}" for n, what in ((i, "iron"), (s, "stone"), (c, "coal")) if n]
-        return "take " + (", ".join(got) or "nothing")
+        return "Take " + _cubes_list(((i, "iron"), (s, "stone"), (c, "coal")))
     if kind == "convert":
+        from snowdonia.games.snowdonia.rules.board import train_ability
+        from snowdonia.games.snowdonia.rules.decisions import CONVERT
+
         steel, stone = int(args[0]), int(args[1])
+        per = g.ctx[2] if g.decision == CONVERT and isinstance(g.ctx, tuple) else train_ability(g, p, "steel_iron_cost", 3)
         parts = []
         if steel:
-            parts.append(f"{steel} steel bar{'s' if steel > 1 else ''} (from iron)")
+            parts.append(f"{steel} steel (pay {per * steel} iron)")
         if stone:
-            parts.append(f"{stone} stone (from {2 * stone} rubble)")
-        return "make " + (" and ".join(parts) if parts else "nothing (no conversion)")
+            parts.append(f"{stone} stone (pay {2 * stone} rubble)")
+        return ("Make " + " + ".join(parts)) if parts else "Convert nothing"
     if kind == "build":
+        from snowdonia.games.snowdonia.rules import contracts
+
         key, num, iron, rubble = str(args[0]), int(args[1]), int(args[2]), int(args[3])
         name, stone, steel, vp = _site(game, key, num)
-        text = f"build {name} site {num}: {_cost(stone, steel)} -> {vp} VP"
-        swaps = []
-        if iron:
-            swaps.append(f"{3 * iron} iron for {iron} steel")
+        discount = contracts.build_stone_discount(g, p) if g.decider is not None else 0
+        stone_due = max(0, stone - discount)
+        pay_stone, pay_steel = stone_due - rubble, steel - iron
+        paid = []
+        if pay_stone:
+            paid.append(f"{pay_stone} stone")
         if rubble:
-            swaps.append(f"{2 * rubble} rubble for {rubble} stone")
-        if swaps:
-            text += " (paying " + ", ".join(swaps) + ")"
+            paid.append(f"{2 * rubble} rubble")
+        if pay_steel:
+            paid.append(f"{pay_steel} steel")
+        if iron:
+            paid.append(f"{3 * iron} iron")
+        text = f"Build {name}, site {num} — {' + '.join(paid) or 'free'} → {vp} VP"
+        notes = []
+        if discount and stone:
+            notes.append(f"{min(discount, stone)} stone off")
+        if iron:
+            notes.append(f"{3 * iron} iron for {iron} steel")
+        if rubble:
+            notes.append(f"{2 * rubble} rubble for {rubble} stone")
+        if notes:
+            text += " (" + ", ".join(notes) + ")"
+        if not paid:
+            text += f" (printed cost {_cost(stone, steel)})"
         return text
     if kind == "buy":
         t, iron = int(args[0]), int(args[1])
-        train = game.cfg.train[t]
-        text = f"buy train {train_text(game, t)} for {train.cost} steel"
+        train = cfg.train[t]
+        coal = g.shed_coal[t] if 0 <= t < len(g.shed_coal) else train.coal
+        pay = [f"{train.cost - iron} steel"] if train.cost - iron else []
         if iron:
-            text += f" (paying {3 * iron} iron for {iron} steel)"
+            pay.append(f"{3 * iron} iron")
+        text = f"Buy train {train_short(game, t)} — {' + '.join(pay) or 'free'} → {_plural(coal, 'coal')} with it"
+        held = int(g.train[p]) if p is not None else 0
+        if held:
+            text += f"; No. {held} goes back to the Engine Shed"
         return text
     if kind == "pick":
-        return "take " + contract_text(game, int(args[0]))
+        return "Take " + contract_text(game, int(args[0]))
     if kind == "keep":
-        return "keep " + contract_text(game, int(args[0]))
+        return "Keep " + contract_text(game, int(args[0]))
     if kind == "maintain":
         how = args[0]
+        mine = int(g.train[p]) if p is not None else 0
+        tname = f"No. {mine} {cfg.train[mine].name}" if mine else "your train"
         if how == "steel":
-            return "pay 1 steel bar to keep your train"
+            return f"Pay 1 steel to keep {tname}"
         if how == "return":
-            return "give your train back to the Engine Shed"
-        return f"discard contract #{how} to keep your train"
+            return f"Give {tname} back to the Engine Shed (pay nothing)"
+        return f"Discard contract #{how} to keep {tname}"
     if kind == "weather":
-        return f"put a {args[0]} disc in the middle of the Weather Track"
+        disc = str(args[0])
+        return f"Put a {disc} disc in the middle of the Weather Track — when it comes, {WEATHER_EFFECT[disc]}"
     if kind == "move":
-        return f"move your labourer from {_space(args[0], args[1])} to {_space(args[2], args[3])}"
+        return f"Move your labourer from {_space(args[0], args[1])} to {_space(args[2], args[3])}"
     if kind == "clear":
-        return "clear the whole next space that still holds rubble (#3)"
+        where, rubble = _next_rubble_space(game)
+        return f"#3: clear {where} ({rubble} rubble{', and put your marker there' if 'site' in where else ''})"
     if kind == "start":
         name = _station_name(game, str(args[0]))
-        return f"start at {name}: your surveyor stands there and you excavate and lay track away from it"
+        return f"Start at {name}: your surveyor stands there and you excavate and lay track away from it"
     if kind == "game_surveyor":
         name = _station_name(game, str(args[0]))
-        return f"the game's Surveyor starts at {name}: the next event resolves from there, then it changes ends"
+        return f"The game's Surveyor starts at {name}: the next event resolves from there, then it changes ends"
     return str(action)
 
 
 def _station_name(game: Game, key: str) -> str:
     cfg = game.cfg
     return cfg.stations[cfg.station_index[key]].name if key in cfg.station_index else key
+
+
+WEATHER_EFFECT = {
+    "sun": "the excavation rate moves 2 spaces up and the lay-track rate 1 up",
+    "rain": "the excavation and lay-track rates each move 1 space down",
+    "fog": "the rates stay, but Excavate (B) and Lay Track (D) are blocked for the round",
+}
 
 
 # --------------------------------------------------------------------------- log events
@@ -211,7 +309,7 @@ def _slot(cfg: Any, s: dict[str, Any]) -> str:
         return f"track card {int(s['track']) + 1}"
     name = cfg.stations[cfg.station_index[s["station"]]].name if s["station"] in cfg.station_index else s["station"]
     side = "left" if s["site"] == 1 else ("right" if s["site"] == 2 else f"no. {s['site']}")
-    return f"{name}'s {side} excavation site"
+    return f"{name}{chr(39) if name.endswith('s') else chr(39) + 's'} {side} excavation site"
 
 
 def _station(cfg: Any, key: str | None) -> str:
@@ -244,6 +342,8 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "take":
         return f"{who()} takes {_cubes(e)} from the Stock Yard"
     if t == "excavate":
+        if not e["rubble"]:
+            return f"{who()} excavates nothing (no rubble within reach)"
         text = f"{who()} excavates {e['rubble']} rubble"
         done = [_slot(cfg, s) for s in e.get("sites", [])]
         return text + (f", clearing {', '.join(done)}" if done else "")
@@ -251,12 +351,18 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         where = f" from {_slot(cfg, e['space'])}" if e.get("space") else ""
         return f"{who()} clears the next space with #3: {e['rubble']} rubble{where}"
     if t == "convert":
-        text = f"{who()} converts: +{e['steel']} steel, +{e['stone']} stone"
+        made = [f"{e[k]} {k}" for k in ("steel", "stone") if e.get(k)]
+        text = f"{who()} makes {' and '.join(made)} at the Works" if made else f"{who()} converts nothing"
         if e.get("failed"):
             text += f" ({e['failed']} stone conversion(s) failed: none in the bag)"
         return text
     if t == "lay":
-        return f"{who()} lays {e['cards']} track card(s)"
+        n = int(e["cards"])
+        if not n:
+            return f"{who()} lays no track (no steel, or no excavated track card)"
+        cards = e.get("tracks") or []
+        which = f" ({', '.join(f'no. {c + 1}' for c in cards)})" if cards else ""
+        return f"{who()} lays {_plural(n, 'track card')}{which}"
     if t == "build":
         return f"{who()} builds site {e['site']} of {_station(cfg, e['station'])} ({e['vp']} VP)"
     if t == "buy":
@@ -297,7 +403,7 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "restock":
         text = f"Stock Yard restocked from the bag: {_cubes(e)}"
         if e.get("events"):
-            text += f", and {e['events']} event cube(s)"
+            text += f"; {_plural(int(e['events']), 'event cube')} to the Event Track"
         return text
     if t == "event":
         kind = e["kind"]
@@ -349,16 +455,123 @@ class Words:
         return components_text(position)
 
 
+AREA_RULES = {
+    "A": ("Stock Yard: take up to 3 cubes (iron, stone; at most 1 coal) from the Stock Yard into your "
+          "supply — at least one while any is there. Train No. 3 adds a cube, #7 one more, #29 lifts the coal "
+          "limit. The labourer on the last space of A also takes the Start Player marker."),
+    "B": ("Excavate: take rubble equal to the excavation work rate (+2 with train No. 1; doubled by #26/#30) "
+          "from the route, in order from Llanberis: the track cards before a station, then that station's "
+          "excavation sites left to right. Whoever takes the last cube of a station excavation site puts an "
+          "ownership marker on it. Blocked by fog."),
+    "B_build": ("Build (train card): once all rubble is gone the set-aside train covers area B with its Build "
+                "side: one space that builds a site or buys a train, resolved in B's turn. Fog does not block it."),
+    "C": ("Works: up to three conversions, mixed freely: 3 iron (2 with train No. 2) → 1 steel bar; "
+          "2 rubble → 1 stone from the bag. Deluxe: at least one conversion when any is possible."),
+    "D": ("Lay Track: pay 1 steel bar per track card, up to the lay-track work rate (+1 with train No. 7, "
+          "+1 each for #1/#2): flip the unlaid, fully excavated track card nearest Llanberis and put your "
+          "ownership marker on it. Laying the last card ends the game at the end of the round. Blocked by fog."),
+    "E": ("Build: pay the stone and steel printed on a building site of a station whose track before it is "
+          "excavated and put your ownership marker on it (its VP score at the end) — or, once event 2 has "
+          "happened, buy a train from the Engine Shed for its steel cost and take the coal on it."),
+    "F": "Site Office: take one of the face-up contracts into your hand; play it later in its area's window.",
+    "G": ("Surveyor: move your surveyor to the next station up the route; at the end it scores the VP printed "
+          "on the station where it stands. Unlimited spaces."),
+}
+
+RULES = {
+    "route": ("The railway from Llanberis (bottom) to Yr Wyddfa (the summit): track cards and stations. "
+              "Excavate clears rubble in route order, Lay Track flips cleared track cards in the same order."),
+    "track_card": ("Track card: its rubble must be excavated before it can be laid. Whoever lays it puts an "
+                   "ownership marker on it and scores its VP at the end (E: laid by an event, no owner)."),
+    "station": ("Station: its excavation sites are cleared by Excavate; its building sites can be built once "
+                "every track card before the station is excavated. A station completed by an event takes no more "
+                "markers. A surveyor standing here scores its surveyor VP (◎) at the end."),
+    "excavation_site": ("Excavation site: rubble on a station. Whoever takes its last cube puts an ownership "
+                        "marker on it and scores its VP at the end."),
+    "building_site": ("Building site: pay the stone and steel shown (Build action) to put your ownership marker "
+                      "on it; it scores its VP at the end."),
+    "surveyor": "Surveyor: moved up one station by area G; scores the surveyor VP of its station at the end.",
+    "marker": ("Ownership marker: on a track card or a station site it scores that space's VP; markers also meet "
+               "contract bonuses. Solo and 2 players: the game ends when the last one is placed."),
+    "weather_track": ("Weather Track: each round the discs move one space toward “now”; a new disc matching the "
+                      "back of the top contract goes on the last space; the disc arriving at “now” changes the "
+                      "work rates (sun, rain) or blocks B and D (fog)."),
+    "rate:excavate": ("Excavation work rate: how much rubble one Excavate action takes, and how many spaces the "
+                      "contractors' excavate event clears. Sun moves it 2 spaces up, rain 1 down."),
+    "rate:lay_track": ("Lay-track work rate: how many track cards one Lay Track action may lay (1 steel each), and "
+                       "how many the contractors' event lays. Sun moves it 1 up, rain 1 down."),
+    "event_track": ("Event Track: event cubes drawn from the bag at the Stock Yard restock go on the next free "
+                    "space, and its event happens at once."),
+    "stock_yard": ("Stock Yard: the cubes area A takes from. Restocked from the bag at the end of every round; "
+                   "event cubes drawn go to the Event Track."),
+    "bag": "Bag: iron, stone, coal and event cubes, drawn at random to restock the Stock Yard.",
+    "supply": "General supply: steel bars (made at the Works) and rubble (paid back by conversions and events).",
+    "site_office": ("Site Office: three face-up contracts. Each round the card in position 1 is discarded, the "
+                    "others slide left, and new ones are dealt."),
+    "deck": ("Contract deck: its top card's back (sun, rain or fog) decides the next weather disc. An empty "
+             "deck is reshuffled from the discards."),
+    "engine_shed": ("Engine Shed: the trains for sale (Build action, after event 2), each with coal on it. A train "
+                    "gives an ability and a third labourer (the Pub) for coal each round; one train per player."),
+    "set_aside_train": ("Set-aside train: covers area B with its Build side once all rubble is gone (not used "
+                        "in solo)."),
+    "pub": "The Pub: a train owner may pay coal (2 for Padarn, 1 otherwise) to place a third labourer this round.",
+    "start_player": "Start Player: places first and opens every contract window; taken by the last space of A.",
+    "contract": ("Contract: play it in the window of its area (before that area resolves) for its effect this "
+                 "round; at the end it scores its bonus if you place on it the rubble and markers it asks for — "
+                 "each cube and marker serves one card only."),
+}
+
+EVENT_RULES = {
+    "excavate": ("Contractors excavate: all rubble is removed from as many spaces (track cards, station "
+                 "excavation sites) as the excavation work rate, in route order; no markers, no VP."),
+    "lay_track": ("Contractors lay track: as many track cards as the lay-track work rate are flipped, from the "
+                  "bottom, excavated or not; no markers, no VP."),
+    "complete_station": ("A station is completed: a game marker goes on the first station whose building sites "
+                         "are not all built; no one may excavate or build there any more."),
+    "trains_available": "Trains may now be bought: from now on a Build action may buy a train from the Engine Shed.",
+    "maintenance": ("Train maintenance: every train owner pays 1 steel, discards #16 or #21, or gives the train "
+                    "back to the Engine Shed."),
+}
+
+
 def components_text(game: Any) -> dict[str, Any]:
-    """Every printed component with its rule in words (public: it is the box)."""
+    """Every printed component with its rule in words (public: it is the box), keyed for the
+    client's tooltips and the terminal's help: contracts and trains by number, areas, events
+    by space, weather discs, work-rate tracks and the other parts of the board in `rules`."""
     cfg = game.cfg
+    returns = getattr(cfg, "event_returns", {}) or {}
+    events: dict[str, Any] = {}
+    for space, kind in cfg.events.items():
+        text = f"Event {space}: " + EVENT_RULES.get(kind, kind)
+        back = returns.get(space)
+        if back:
+            text += " The event cubes on spaces " + ", ".join(str(x) for x in back) + " go back to the bag."
+        events[str(space)] = {"space": space, "event": kind, "name": _EVENT_KIND.get(kind, kind), "text": text}
+    rules = dict(RULES)
+    for area, text in AREA_RULES.items():
+        rules[f"area:{area}"] = text
+    for disc, text in WEATHER_EFFECT.items():
+        rules[f"weather:{disc}"] = f"Weather disc, {disc}: when it reaches “now”, {text}."
     return {
         "contracts": {str(n): {"number": n, "area": c.area, "effect": c.text, "bonus": bonus_text(c.bonus),
                                "text": contract_text(game, n), "back": c.back}
                       for n, c in cfg.contract.items()},
         "trains": {str(n): {"number": n, "name": t.name, "cost": t.cost, "coal": t.coal, "hire_coal": t.hire_coal,
-                            "text": train_text(game, n), "short": train_short(game, n)}
+                            "text": train_text(game, n), "short": train_short(game, n),
+                            "rule": train_rule(game, n)}
                    for n, t in cfg.train.items()},
         "areas": dict(AREA_NAMES),
         "decisions": {k: v for k, v in DECISION_NAMES.items()},
+        "events": events,
+        "rules": rules,
+        "rates": {"excavate": list(cfg.exc_rates), "lay_track": list(cfg.lay_rates)},
     }
+
+
+def train_rule(game: Any, number: int) -> str:
+    """A train card in words, for a tooltip: cost, coal, Pub price, ability."""
+    t = game.cfg.train[number]
+    abilities = [_ABILITY.get(k, k + " {v}").format(v=v) for k, v in t.ability.items()]
+    ability = "; ".join(abilities) if abilities else "no special ability (it still brings coal and the Pub labourer)"
+    return (f"Train No. {number} {t.name}: costs {t.cost} steel and comes with {t.coal} coal; "
+            f"its owner may hire the Pub labourer for {t.hire_coal} coal a round. Ability: {ability}.")

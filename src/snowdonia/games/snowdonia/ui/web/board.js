@@ -1,58 +1,85 @@
-// The table drawn as SVG from one view: the route up the mountain, the seven action
-// areas, weather, work rates, events, Stock Yard, bag, Site Office and Engine Shed.
-// Clickable parts carry data-action (one legal action) or data-choose (several).
+// Snowdonia's table drawn as SVG from one view: the route up the mountain, the seven action
+// areas, weather, work rates, events, Site Office, Engine Shed, Stock Yard, bag and supply.
+//
+// The layout follows the width it is given (CSS pixels at zoom 1): the route snakes across
+// the full width and the other parts pack into as many columns as fit, so the board is
+// drawn 1:1 and no text is smaller than MIN_FONT pixels on a phone or a desktop.
+//
+// What the page's code relies on (any title's board module exports the same names):
+//   renderBoard(svg, view, title, legal, opts) -> {width, height, minFont}
+//   explain(key, view, title) -> {head, text} | null     (data-info keys drawn here)
+//   playerPanel(view, seat, title, h) -> HTMLElement     (one player's supply, train, cards)
+//   scoreDetails(result, view, title, h) -> HTMLElement   (the contracts of the score sheet)
+//   actionInfo(action) -> data-info key of the component an action is about, or null
+// Clickable parts carry data-action (one legal action), data-choose (several ways to pay),
+// data-try (an action that is not legal now: the server says why) and data-info.
 import { el, text, wrap, multiline } from "/static/svg.js";
 
 export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7" };
 export const CUBE = { iron: "#c4622d", stone: "#b9b9b4", coal: "#1d1d1d", rubble: "#9c8662", steel: "#7f93a8", event: "#ffffff" };
-const W = 1400;
-const ROUTE_W = 900;
+export const MIN_FONT = 12;
+const F = { small: 12, body: 13, head: 14, title: 15 };
+const CHAR = 0.62; // average glyph width of DejaVu Sans, in em
+const PAD = 10;
+const SHORT_EVENT = { excavate: "Excavate", trains_available: "Trains", lay_track: "Lay", complete_station: "Station", maintenance: "Maint." };
 
-export function playerColour(view, seat) {
-  const s = view.seats[seat];
-  return COLOURS[s ? s.colour : "yellow"];
+const tw = (s, size) => String(s).length * size * CHAR;
+
+function seatName(view, seat) {
+  const s = view.seats && view.seats[seat];
+  if (s && s.name) return s.name;
+  if (s && s.kind === "bot") return `Player ${seat + 1} (${s.bot} bot)`;
+  return `Player ${seat + 1}`;
 }
 
-function cube(x, y, colour, size = 9) {
+export function playerColour(view, seat) {
+  const s = view.seats && view.seats[seat];
+  return COLOURS[s ? s.colour : "yellow"] || "#999";
+}
+
+function cube(x, y, colour, size = 10) {
   return el("rect", { x, y, width: size, height: size, rx: 1.5, fill: colour, stroke: "#333", "stroke-width": 0.8 });
 }
 
-function marker(view, owner, x, y, r = 8) {
+function marker(view, owner, x, y, r = 9) {
   if (owner === null || owner === undefined) return null;
   if (owner === "event") {
-    return el("g", {}, el("circle", { cx: x, cy: y, r, fill: "#444", stroke: "#fff", "stroke-width": 1.5 }),
-      text(x, y + 3.5, "E", { "font-size": 10, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
+    return el("g", { class: "marker event-marker" }, el("circle", { cx: x, cy: y, r, fill: "#444", stroke: "#fff", "stroke-width": 1.5 }),
+      text(x, y + 4.5, "E", { "font-size": F.small, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
   }
   return el("circle", { cx: x, cy: y, r, fill: playerColour(view, owner), stroke: "#222", "stroke-width": 1.5, class: "marker" });
 }
 
-function rubblePile(n, x, y, perRow = 4) {
-  const g = el("g", {});
+function rubblePile(n, x, y, perRow = 4, size = 10) {
+  const g = el("g", { class: "rubble" });
   const shown = Math.min(n, 12);
-  for (let i = 0; i < shown; i++) g.appendChild(cube(x + (i % perRow) * 10, y + Math.floor(i / perRow) * 10, CUBE.rubble));
+  for (let i = 0; i < shown; i++) g.appendChild(cube(x + (i % perRow) * (size + 1), y + Math.floor(i / perRow) * (size + 1), CUBE.rubble, size));
   return g;
 }
 
-function weatherDisc(kind, cx, cy, r = 17, label = null) {
+function ring(x, y, w, h, rx = 6) {
+  return el("rect", { x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: rx + 3, class: "fresh-ring" });
+}
+
+function weatherDisc(kind, cx, cy, r = 17) {
   const g = el("g", { class: `disc disc-${kind || "empty"}` });
   if (!kind) {
     g.appendChild(el("circle", { cx, cy, r, fill: "none", stroke: "#789", "stroke-dasharray": "3 3" }));
-  } else {
-    const fill = { sun: "#ffd54a", rain: "#6aa6e8", fog: "#c9cdd2" }[kind];
-    g.appendChild(el("circle", { cx, cy, r, fill, stroke: "#333", "stroke-width": 1.5 }));
-    if (kind === "sun") {
-      g.appendChild(el("circle", { cx, cy, r: r * 0.42, fill: "#ff9f1a" }));
-      for (let i = 0; i < 8; i++) {
-        const a = (i * Math.PI) / 4;
-        g.appendChild(el("line", { x1: cx + Math.cos(a) * r * 0.55, y1: cy + Math.sin(a) * r * 0.55, x2: cx + Math.cos(a) * r * 0.8, y2: cy + Math.sin(a) * r * 0.8, stroke: "#ff9f1a", "stroke-width": 2 }));
-      }
-    } else if (kind === "rain") {
-      for (const dx of [-5, 2, 8]) g.appendChild(el("line", { x1: cx + dx, y1: cy - 7, x2: cx + dx - 4, y2: cy + 7, stroke: "#1f4f8f", "stroke-width": 2.2 }));
-    } else {
-      for (const dy of [-6, 0, 6]) g.appendChild(el("line", { x1: cx - 10, y1: cy + dy, x2: cx + 10, y2: cy + dy, stroke: "#6b737c", "stroke-width": 2.4, "stroke-linecap": "round" }));
-    }
+    return g;
   }
-  if (label) g.appendChild(text(cx, cy + r + 12, label, { "font-size": 10, "text-anchor": "middle", fill: "#234" }));
+  const fill = { sun: "#ffd54a", rain: "#6aa6e8", fog: "#c9cdd2" }[kind];
+  g.appendChild(el("circle", { cx, cy, r, fill, stroke: "#333", "stroke-width": 1.5 }));
+  if (kind === "sun") {
+    g.appendChild(el("circle", { cx, cy, r: r * 0.42, fill: "#ff9f1a" }));
+    for (let i = 0; i < 8; i++) {
+      const a = (i * Math.PI) / 4;
+      g.appendChild(el("line", { x1: cx + Math.cos(a) * r * 0.55, y1: cy + Math.sin(a) * r * 0.55, x2: cx + Math.cos(a) * r * 0.8, y2: cy + Math.sin(a) * r * 0.8, stroke: "#ff9f1a", "stroke-width": 2 }));
+    }
+  } else if (kind === "rain") {
+    for (const dx of [-5, 1, 7]) g.appendChild(el("line", { x1: cx + dx * r / 17, y1: cy - 7 * r / 17, x2: cx + (dx - 4) * r / 17, y2: cy + 7 * r / 17, stroke: "#1f4f8f", "stroke-width": 2.2 }));
+  } else {
+    for (const dy of [-6, 0, 6]) g.appendChild(el("line", { x1: cx - 10 * r / 17, y1: cy + dy * r / 17, x2: cx + 10 * r / 17, y2: cy + dy * r / 17, stroke: "#6b737c", "stroke-width": 2.4, "stroke-linecap": "round" }));
+  }
   return g;
 }
 
@@ -63,228 +90,347 @@ function labourer(view, seat, cx, cy, s = 1) {
     el("path", { d: "M -9 10 Q -9 -2 0 -2 Q 9 -2 9 10 Z", fill: c, stroke: "#222", "stroke-width": 1.2 }));
 }
 
-// ------------------------------------------------------------------ route
-function stationWidth(st) {
-  const label = `${st.number} ${st.name}`.length * 7.4 + 46;
-  if (!st.building_sites.length && !st.excavation_sites.length) return Math.max(92, label);
-  return Math.max(128, 12 + st.building_sites.length * 38, 12 + st.excavation_sites.length * 40, label);
+function panel(x, y, w, h, title, fill, stroke, info) {
+  const g = el("g", {});
+  g.appendChild(el("rect", { x, y, width: w, height: h, rx: 10, fill, stroke }));
+  if (title) g.appendChild(text(x + 12, y + 21, title, { "font-size": F.title, "font-weight": 700, "data-info": info || null, class: info ? "info" : null }));
+  return g;
 }
 
-function layoutRoute(route) {
-  const widths = route.map((it) => (it.type === "station" ? stationWidth(it) : 50));
+// Make a group clickable: one legal action, several (choose), or a try that will be refused.
+function interactive(attrs, { action = null, choose = null, tryAction = null, why = null, label = "" }) {
+  if (action) Object.assign(attrs, { "data-action": action, class: `${attrs.class || ""} choice`, tabindex: 0, role: "button", "aria-label": label || action });
+  else if (choose) Object.assign(attrs, { "data-choose": choose, class: `${attrs.class || ""} choice`, tabindex: 0, role: "button", "aria-label": label || choose });
+  else if (tryAction) Object.assign(attrs, { "data-try": tryAction, "data-why": why || null });
+  return attrs;
+}
+
+// ------------------------------------------------------------------ what changed
+function changes(prev, obs) {
+  const fresh = new Set();
+  if (!prev || !obs) return fresh;
+  const pr = prev.route || [];
+  (obs.route || []).forEach((it, i) => {
+    const p = pr[i];
+    if (!p || p.type !== it.type) return;
+    if (it.type === "track") {
+      if (p.rubble !== it.rubble || p.laid !== it.laid || p.owner !== it.owner) fresh.add(`track:${it.index}`);
+    } else {
+      it.excavation_sites.forEach((s, k) => {
+        const q = p.excavation_sites[k];
+        if (q && (q.rubble !== s.rubble || q.owner !== s.owner)) fresh.add(`exc:${it.key}.${k + 1}`);
+      });
+      it.building_sites.forEach((b) => {
+        const q = p.building_sites.find((x) => x.site === b.site);
+        if (q && q.owner !== b.owner) fresh.add(`site:${it.key}.${b.site}`);
+      });
+      for (const s of it.surveyors) if (!p.surveyors.includes(s)) fresh.add(`surveyor:${it.key}.${s}`);
+      if (it.completed && !p.completed) fresh.add(`station:${it.key}`);
+    }
+  });
+  (obs.areas || []).forEach((a, ai) => {
+    const pa = (prev.areas || [])[ai];
+    a.spaces.forEach((s, k) => {
+      const ps = pa && pa.spaces[k];
+      if (s.labourer !== null && s.labourer !== undefined && (!ps || ps.labourer !== s.labourer)) fresh.add(`space:${a.area}${a.area === "G" ? "" : s.space}${a.area === "G" ? k : ""}`);
+    });
+  });
+  const pw = prev.weather || {};
+  const w = obs.weather || {};
+  if (pw.current !== w.current) fresh.add("weather:now");
+  (obs.event_track || []).forEach((e, k) => { if (e.occupied && !((prev.event_track || [])[k] || {}).occupied) fresh.add(`event:${e.space}`); });
+  (obs.site_office || []).forEach((c, k) => { if (c && (prev.site_office || [])[k] !== c) fresh.add(`office:${c}`); });
+  if ((obs.work_rates || {}).excavate_index !== (prev.work_rates || {}).excavate_index) fresh.add("rate:excavate");
+  if ((obs.work_rates || {}).lay_track_index !== (prev.work_rates || {}).lay_track_index) fresh.add("rate:lay_track");
+  return fresh;
+}
+
+// ------------------------------------------------------------------ route
+function stationSize(st) {
+  const head = tw(`${st.number} ${st.name}`, F.body) + 58;
+  const sites = Math.max(st.building_sites.length, st.excavation_sites.length) * 46 + 12;
+  if (!st.building_sites.length && !st.excavation_sites.length) return { w: Math.max(112, head), h: 80 };
+  return { w: Math.max(130, head, sites), h: 156 };
+}
+
+function layoutRoute(route, width) {
+  const sizes = route.map((it) => (it.type === "station" ? stationSize(it) : { w: 56, h: 96 }));
+  const inner = width - 2 * PAD;
   const rows = [[]];
   let used = 0;
   route.forEach((it, i) => {
-    const w = widths[i] + 10;
-    if (used + w > ROUTE_W - 40 && rows[rows.length - 1].length) { rows.push([]); used = 0; }
+    const w = sizes[i].w + 8;
+    if (used + w > inner + 8 && rows[rows.length - 1].length) { rows.push([]); used = 0; }
     rows[rows.length - 1].push(i);
     used += w;
   });
-  const rowH = 152;
-  const height = rows.length * rowH + 30;
+  const rowH = 168;
+  const height = rows.length * rowH + 34;
   const pos = [];
   rows.forEach((row, r) => {
     const y = height - (r + 1) * rowH; // Llanberis at the bottom, Yr Wyddfa at the top
-    const total = row.reduce((a, i) => a + widths[i] + 10, -10);
-    let x = r % 2 === 0 ? 20 : ROUTE_W - 20 - total;
+    const total = row.reduce((a, i) => a + sizes[i].w + 8, -8);
+    let x = r % 2 === 0 ? PAD : width - PAD - total;
     const ordered = r % 2 === 0 ? row : [...row].reverse();
-    for (const i of ordered) { pos[i] = { x, y, w: widths[i] }; x += widths[i] + 10; }
+    for (const i of ordered) {
+      const { w, h } = sizes[i];
+      pos[i] = { x, y: y + (156 - h) / 2 + 6, w, h };
+      x += w + 8;
+    }
   });
   return { pos, height };
 }
 
-function trackCard(view, it, p, ia) {
-  const { x, y } = p;
-  const h = 80;
-  const top = y + 34;
-  const g = el("g", { class: "track" + (it.laid ? " laid" : ""), "data-track": it.index });
-  g.appendChild(el("rect", { x, y: top, width: 50, height: h, rx: 5, fill: it.laid ? "#e7d9b8" : "#8a7455", stroke: "#3d3020", "stroke-width": 1.5 }));
+function trackCard(view, it, p, fresh) {
+  const { x, y, w, h } = p;
+  const info = `track:${it.index}`;
+  const g = el("g", { class: "track" + (it.laid ? " laid" : ""), "data-track": it.index, "data-info": info });
+  g.appendChild(el("rect", { x, y, width: w, height: h, rx: 6, fill: it.laid ? "#e7d9b8" : "#8a7455", stroke: "#3d3020", "stroke-width": 1.5 }));
   if (it.laid) {
-    for (let k = 0; k < 6; k++) g.appendChild(el("rect", { x: x + 6, y: top + 6 + k * 12, width: 38, height: 5, fill: "#6d4b2a" }));
-    g.appendChild(el("line", { x1: x + 15, y1: top + 2, x2: x + 15, y2: top + h - 2, stroke: "#555", "stroke-width": 3 }));
-    g.appendChild(el("line", { x1: x + 35, y1: top + 2, x2: x + 35, y2: top + h - 2, stroke: "#555", "stroke-width": 3 }));
+    for (let k = 0; k < 7; k++) g.appendChild(el("rect", { x: x + 7, y: y + 8 + k * 12, width: w - 14, height: 5, fill: "#6d4b2a" }));
+    g.appendChild(el("line", { x1: x + 17, y1: y + 3, x2: x + 17, y2: y + h - 3, stroke: "#555", "stroke-width": 3 }));
+    g.appendChild(el("line", { x1: x + w - 17, y1: y + 3, x2: x + w - 17, y2: y + h - 3, stroke: "#555", "stroke-width": 3 }));
   } else {
-    g.appendChild(rubblePile(it.rubble, x + 6, top + 8));
+    g.appendChild(rubblePile(it.rubble, x + 6, y + 28));
   }
-  g.appendChild(el("circle", { cx: x + 42, cy: top + 8, r: 8, fill: "#fff8e6", stroke: "#3d3020" }));
-  g.appendChild(text(x + 42, top + 11.5, it.vp, { "font-size": 10, "text-anchor": "middle", "font-weight": 700 }));
-  if (!it.laid) g.appendChild(text(x + 25, top + h - 8, it.rubble ? `${it.rubble} rubble` : "clear", { "font-size": 9, "text-anchor": "middle", fill: "#fff" }));
-  const m = marker(view, it.owner, x + 25, top + h - 14, 8);
+  g.appendChild(el("circle", { cx: x + w - 13, cy: y + 13, r: 11, fill: "#fff8e6", stroke: "#3d3020" }));
+  g.appendChild(text(x + w - 13, y + 17.5, it.vp, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+  const m = marker(view, it.owner, x + w / 2, y + h - 16, 9);
   if (m) g.appendChild(m);
-  g.appendChild(el("title", { text: `Track card ${it.index + 1}: ${it.vp} VP, ${it.rubble} rubble${it.laid ? ", laid" : ""}` }));
+  if (fresh.has(info)) g.appendChild(ring(x, y, w, h));
   return g;
 }
 
-function station(view, it, p, ia) {
-  const { x, y, w } = p;
-  const h = 136;
+function station(view, it, p, ia, fresh, decision) {
+  const { x, y, w, h } = p;
   const g = el("g", { class: "station" + (it.completed ? " completed" : ""), "data-station": it.key });
-  g.appendChild(el("rect", { x, y, width: w, height: h, rx: 8, fill: it.completed ? "#d9d4c7" : "#fbf4e2", stroke: "#5a4630", "stroke-width": 2 }));
-  g.appendChild(el("rect", { x, y, width: w, height: 22, rx: 8, fill: "#5a4630" }));
-  g.appendChild(text(x + 8, y + 15, `${it.number} ${it.name}`, { "font-size": 11.5, fill: "#fff", "font-weight": 700 }));
-  g.appendChild(text(x + w - 6, y + 15, `◎${it.surveyor_vp}`, { "font-size": 10.5, fill: "#ffe08a", "text-anchor": "end" }));
+  g.appendChild(el("rect", { x, y, width: w, height: h, rx: 8, fill: it.completed ? "#d9d4c7" : "#fbf4e2", stroke: "#5a4630", "stroke-width": 2, "data-info": `station:${it.key}` }));
+  g.appendChild(el("rect", { x, y, width: w, height: 24, rx: 8, fill: "#5a4630", "data-info": `station:${it.key}` }));
+  g.appendChild(text(x + 8, y + 17, `${it.number} ${it.name}`, { "font-size": F.body, fill: "#fff", "font-weight": 700 }));
+  g.appendChild(el("circle", { cx: x + w - 19, cy: y + 12, r: 10, fill: "#ffe08a", stroke: "#fff", "data-info": "surveyor" }));
+  g.appendChild(text(x + w - 19, y + 16.5, it.surveyor_vp, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700, fill: "#3a2a10" }));
   it.excavation_sites.forEach((s, k) => {
-    const sx = x + 8 + k * 40;
-    const sy = y + 28;
-    g.appendChild(el("rect", { x: sx, y: sy, width: 36, height: 34, rx: 4, fill: s.rubble ? "#b49b73" : "#efe6cf", stroke: "#6b5536" }));
-    if (s.rubble) g.appendChild(rubblePile(s.rubble, sx + 3, sy + 3, 3));
-    g.appendChild(text(sx + 33, sy + 31, `${s.vp}`, { "font-size": 9, "text-anchor": "end", "font-weight": 700 }));
-    const m = marker(view, s.owner, sx + 18, sy + 17, 8);
-    if (m) g.appendChild(m);
-    g.appendChild(el("title", { text: `Excavation site: ${s.rubble}/${s.printed_rubble} rubble, ${s.vp} VP` }));
+    const sx = x + 8 + k * 46;
+    const sy = y + 30;
+    const info = `exc:${it.key}.${k + 1}`;
+    const sg = el("g", { class: "exc-site", "data-info": info });
+    sg.appendChild(el("rect", { x: sx, y: sy, width: 42, height: 40, rx: 4, fill: s.rubble ? "#b49b73" : "#efe6cf", stroke: "#6b5536" }));
+    if (s.rubble) sg.appendChild(rubblePile(s.rubble, sx + 3, sy + 3, 3, 9));
+    sg.appendChild(text(sx + 39, sy + 37, `${s.vp}`, { "font-size": F.small, "text-anchor": "end", "font-weight": 700 }));
+    const m = marker(view, s.owner, sx + 21, sy + 20, 9);
+    if (m) sg.appendChild(m);
+    if (fresh.has(info)) sg.appendChild(ring(sx, sy, 42, 40, 4));
+    g.appendChild(sg);
   });
   it.building_sites.forEach((b, k) => {
-    const bx = x + 8 + k * 38;
-    const by = y + 68;
+    const bx = x + 8 + k * 46;
+    const by = y + 76;
     const key = `${it.key}.${b.site}`;
+    const info = `site:${key}`;
     const choices = ia.sites.get(key);
-    const attrs = { class: "site" + (choices ? " choice" : ""), "data-site": key };
-    if (choices && choices.length === 1) attrs["data-action"] = choices[0];
-    else if (choices) attrs["data-choose"] = `build:${key}`;
+    const attrs = { class: "site", "data-site": key, "data-info": info };
+    const label = choices && choices.length === 1 ? ia.labels.get(choices[0]) : `Build ${it.name}, site ${b.site}`;
+    const building = decision === "build" || decision === "extra_build";
+    interactive(attrs, {
+      action: choices && choices.length === 1 ? choices[0] : null,
+      choose: choices && choices.length > 1 ? `build:${key}` : null,
+      tryAction: building && b.owner === null ? `build ${key} iron=0 rubble=0` : null,
+      why: b.owner !== null ? `${it.name} site ${b.site} is already built` : null,
+      label,
+    });
     const sg = el("g", attrs);
-    sg.appendChild(el("rect", { x: bx, y: by, width: 34, height: 46, rx: 4, fill: "#fffdf6", stroke: "#6b5536" }));
-    let cy = by + 5;
-    for (let i = 0; i < b.stone; i++) sg.appendChild(cube(bx + 4 + (i % 3) * 9, cy + Math.floor(i / 3) * 9, CUBE.stone, 8));
-    if (b.steel) for (let i = 0; i < b.steel; i++) sg.appendChild(el("rect", { x: bx + 4, y: cy + 20 + i * 6, width: 26, height: 4, fill: CUBE.steel, stroke: "#334" }));
-    sg.appendChild(text(bx + 17, by + 43, `${b.vp}`, { "font-size": 10, "text-anchor": "middle", "font-weight": 700 }));
-    const m = marker(view, b.owner, bx + 17, by + 22, 9);
+    sg.appendChild(el("rect", { x: bx, y: by, width: 42, height: 54, rx: 4, fill: "#fffdf6", stroke: "#6b5536" }));
+    for (let i = 0; i < b.stone; i++) sg.appendChild(cube(bx + 4 + (i % 3) * 11, by + 4 + Math.floor(i / 3) * 11, CUBE.stone, 9));
+    for (let i = 0; i < b.steel; i++) sg.appendChild(el("rect", { x: bx + 4, y: by + 27 + i * 6, width: 34, height: 4, fill: CUBE.steel, stroke: "#334" }));
+    sg.appendChild(text(bx + 21, by + 50, `${b.vp}`, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+    const m = marker(view, b.owner, bx + 21, by + 22, 10);
     if (m) sg.appendChild(m);
-    sg.appendChild(el("title", { text: `Building site ${b.site}: ${b.stone} stone, ${b.steel} steel, ${b.vp} VP` }));
+    if (fresh.has(info)) sg.appendChild(ring(bx, by, 42, 54, 4));
     g.appendChild(sg);
   });
   if (it.completed) {
-    g.appendChild(el("circle", { cx: x + w - 14, cy: y + 36, r: 9, fill: "#222", stroke: "#fff", "stroke-width": 2 }));
-    g.appendChild(text(x + w - 14, y + 57, "done", { "font-size": 8.5, "text-anchor": "middle" }));
+    g.appendChild(el("circle", { cx: x + w - 14, cy: y + 42, r: 10, fill: "#222", stroke: "#fff", "stroke-width": 2, "data-info": `station:${it.key}` }));
+    if (fresh.has(`station:${it.key}`)) g.appendChild(ring(x, y, w, h, 8));
   }
   it.surveyors.forEach((s, k) => {
-    const sx = x + 10 + k * 15;
-    const sy = y + h - 6;
-    g.appendChild(el("path", { d: `M ${sx} ${sy} l 6 -14 l 6 14 z`, fill: playerColour(view, s), stroke: "#222", class: "surveyor" }));
+    const sx = x + 10 + k * 18;
+    const sy = y + h - 4;
+    g.appendChild(el("path", { d: `M ${sx} ${sy} l 7 -16 l 7 16 z`, fill: playerColour(view, s), stroke: "#222", class: "surveyor", "data-info": "surveyor" }));
+    if (fresh.has(`surveyor:${it.key}.${s}`)) g.appendChild(el("circle", { cx: sx + 7, cy: sy - 7, r: 13, class: "fresh-ring" }));
   });
   return g;
 }
 
-function drawRoute(view, ia) {
+function drawRoute(view, ia, fresh, width, decision) {
   const route = view.observation.route;
-  const { pos, height } = layoutRoute(route);
+  const { pos, height } = layoutRoute(route, width);
   const g = el("g", { id: "route" });
-  // The mountain behind the line.
-  g.appendChild(el("path", { d: `M 0 ${height} L 140 ${height * 0.55} L 300 ${height * 0.7} L 560 ${height * 0.18} L 720 0 L 860 ${height * 0.25} L ${ROUTE_W} ${height * 0.4} L ${ROUTE_W} ${height} Z`, fill: "url(#mountain)" }));
-  g.appendChild(el("path", { d: `M 660 ${height * 0.07} L 720 0 L 790 ${height * 0.12} L 750 ${height * 0.1} L 720 ${height * 0.14} L 690 ${height * 0.09} Z`, fill: "#fff", opacity: 0.9 }));
-  const centres = pos.map((p, i) => [p.x + p.w / 2, p.y + (route[i].type === "station" ? 70 : 74)]);
+  const W = width;
+  g.appendChild(el("path", { d: `M 0 ${height} L ${W * 0.15} ${height * 0.55} L ${W * 0.33} ${height * 0.7} L ${W * 0.62} ${height * 0.18} L ${W * 0.8} 0 L ${W * 0.95} ${height * 0.25} L ${W} ${height * 0.4} L ${W} ${height} Z`, fill: "url(#mountain)", "data-info": "route" }));
+  g.appendChild(el("path", { d: `M ${W * 0.74} ${height * 0.07} L ${W * 0.8} 0 L ${W * 0.87} ${height * 0.12} L ${W * 0.83} ${height * 0.1} L ${W * 0.8} ${height * 0.14} L ${W * 0.77} ${height * 0.09} Z`, fill: "#fff", opacity: 0.9 }));
+  const centres = pos.map((p) => [p.x + p.w / 2, p.y + p.h / 2]);
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#3b2f22", "stroke-width": 7, "stroke-linejoin": "round", opacity: 0.55 }));
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#d8c9a5", "stroke-width": 2, "stroke-dasharray": "6 6" }));
-  route.forEach((it, i) => g.appendChild(it.type === "station" ? station(view, it, pos[i], ia) : trackCard(view, it, pos[i], ia)));
-  return { g, height };
+  const stations = route.filter((r) => r.type === "station");
+  if (stations.length > 1) g.appendChild(text(PAD + 2, height - 6, `▲ ${stations[0].name} → ${stations[stations.length - 1].name}`, { "font-size": F.small, fill: "#1f3a14", "font-weight": 700 }));
+  route.forEach((it, i) => g.appendChild(it.type === "station" ? station(view, it, pos[i], ia, fresh, decision) : trackCard(view, it, pos[i], fresh)));
+  return { g, w: width, h: height };
 }
 
 // ------------------------------------------------------------------ action areas
-function drawAreas(view, ia, x0, y0) {
-  const g = el("g", { id: "areas" });
+function drawAreas(view, ia, fresh, x0, y0, w, decision) {
   const obs = view.observation;
-  g.appendChild(el("rect", { x: x0, y: y0, width: W - x0 - 10, height: 7 * 60 + 34, rx: 10, fill: "#f3efe3", stroke: "#776a50" }));
-  g.appendChild(text(x0 + 12, y0 + 22, `Action areas · round ${obs.round}`, { "font-size": 14, "font-weight": 700 }));
-  obs.areas.forEach((area, a) => {
-    const y = y0 + 34 + a * 60;
+  const g = el("g", { id: "areas" });
+  const rows = [];
+  let y = y0 + 34;
+  const placing = decision === "place";
+  for (const area of obs.areas) {
+    const nameW = tw(area.name, F.body) + 8;
+    const isG = area.area === "G";
+    const nSpaces = isG ? area.spaces.length + 1 : area.spaces.length;
+    const spaceW = isG ? 30 : 46;
+    let sx = x0 + 50 + Math.max(nameW, 96);
+    let twoLines = sx + nSpaces * spaceW + 20 > x0 + w;
+    if (twoLines) sx = x0 + 50;
+    const perLine = Math.max(1, Math.floor((x0 + w - 20 - sx) / spaceW));
+    const lines = Math.ceil(nSpaces / perLine);
+    const rowH = (twoLines ? 26 : 0) + lines * 48 + 6;
+    rows.push({ area, y, sx, twoLines, rowH, perLine, spaceW });
+    y += rowH + 6;
+  }
+  const height = y - y0 + 4;
+  g.appendChild(el("rect", { x: x0, y: y0, width: w, height, rx: 10, fill: "#f3efe3", stroke: "#776a50" }));
+  g.appendChild(text(x0 + 12, y0 + 22, `Action areas · round ${obs.round}`, { "font-size": F.title, "font-weight": 700 }));
+  rows.forEach(({ area, y: ry, sx, twoLines, rowH, perLine, spaceW }, a) => {
     const fogged = area.spaces.some((s) => s.blocked);
-    g.appendChild(el("rect", { x: x0 + 8, y, width: W - x0 - 26, height: 54, rx: 8, fill: a % 2 ? "#fffaf0" : "#f8f1de", stroke: "#c8b994" }));
-    g.appendChild(el("rect", { x: x0 + 8, y, width: 30, height: 54, rx: 8, fill: "#5a4630" }));
-    g.appendChild(text(x0 + 23, y + 34, area.area, { "font-size": 20, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
-    g.appendChild(text(x0 + 46, y + 23, area.name, { "font-size": 12.5, "font-weight": 700 }));
-    if (area.area === "A") g.appendChild(text(x0 + 46, y + 40, "last space: Start Player", { "font-size": 9.5, fill: "#665" }));
-    if (fogged) g.appendChild(text(x0 + 46, y + 40, "fog: blocked", { "font-size": 10, fill: "#566", "font-style": "italic" }));
+    const info = area.area === "B" && obs.b_is_build ? "area:B_build" : `area:${area.area}`;
+    g.appendChild(el("rect", { x: x0 + 8, y: ry, width: w - 16, height: rowH, rx: 8, fill: a % 2 ? "#fffaf0" : "#f8f1de", stroke: "#c8b994", "data-info": info }));
+    g.appendChild(el("rect", { x: x0 + 8, y: ry, width: 32, height: rowH, rx: 8, fill: "#5a4630", "data-info": info, class: "area-badge" }));
+    g.appendChild(text(x0 + 24, ry + Math.min(rowH / 2, 30) + 7, area.area, { "font-size": 20, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
+    g.appendChild(text(x0 + 48, ry + 20, area.name, { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
+    if (fogged) g.appendChild(text(x0 + 48, ry + 38, "fog: blocked", { "font-size": F.small, fill: "#3d4a55", "font-style": "italic" }));
+    const top = ry + (twoLines ? 26 : 0);
+    const at = (k) => [sx + (k % perLine) * spaceW + spaceW / 2, top + 27 + Math.floor(k / perLine) * 48];
     if (area.area !== "G") {
       area.spaces.forEach((sp, k) => {
-        const cx = x0 + 200 + k * 52;
-        const cy = y + 27;
+        const [cx, cy] = at(k);
         const key = `${area.area}${sp.space}`;
         const act = ia.place.get(key);
-        const sg = el("g", { class: "space" + (act ? " choice" : ""), "data-space": key, "data-action": act || null });
+        let why = null;
+        if (sp.labourer !== null && sp.labourer !== undefined) why = `${key} is taken by ${seatName(view, sp.labourer)}`;
+        else if (sp.blocked) why = `${key} is blocked by fog this round`;
+        const attrs = interactive({ class: "space", "data-space": key, "data-info": info }, {
+          action: act || null, tryAction: placing && !act ? `place ${key}` : null, why, label: ia.labels.get(act) || `Place on ${key}`,
+        });
+        const sg = el("g", attrs);
         sg.appendChild(el("circle", { cx, cy, r: 20, fill: "#fff", stroke: "#8c7a55", "stroke-width": 2 }));
-        sg.appendChild(text(cx, cy + 4, sp.space, { "font-size": 12, "text-anchor": "middle", fill: "#a99" }));
-        if (sp.labourer !== null) sg.appendChild(labourer(view, sp.labourer, cx, cy + 2, 1.15));
+        sg.appendChild(text(cx, cy + 4.5, sp.space, { "font-size": F.small, "text-anchor": "middle", fill: "#6b6155" }));
+        if (sp.labourer !== null && sp.labourer !== undefined) sg.appendChild(labourer(view, sp.labourer, cx, cy + 2, 1.15));
         if (sp.blocked) {
           sg.appendChild(el("circle", { cx, cy, r: 20, fill: "#aab3bb", opacity: 0.85 }));
           for (const dy of [-6, 0, 6]) sg.appendChild(el("line", { x1: cx - 11, y1: cy + dy, x2: cx + 11, y2: cy + dy, stroke: "#eef", "stroke-width": 2.5, "stroke-linecap": "round" }));
         }
+        if (area.area === "A" && k === area.spaces.length - 1) {
+          sg.appendChild(el("circle", { cx: cx + 15, cy: cy - 15, r: 8, fill: "#b8412e", stroke: "#fff", "data-info": "start_player" }));
+          sg.appendChild(text(cx + 15, cy - 10.5, "★", { "font-size": F.small, fill: "#fff", "text-anchor": "middle" }));
+        }
+        if (fresh.has(`space:${key}`)) sg.appendChild(el("circle", { cx, cy, r: 24, class: "fresh-ring" }));
         g.appendChild(sg);
       });
     } else {
-      area.spaces.forEach((sp, k) => g.appendChild(labourer(view, sp.labourer, x0 + 200 + k * 30, y + 29, 1.05)));
+      area.spaces.forEach((sp, k) => {
+        const [cx, cy] = at(k);
+        g.appendChild(labourer(view, sp.labourer, cx, cy + 2, 1.05));
+        if (fresh.has(`space:G${k}`)) g.appendChild(el("circle", { cx, cy, r: 16, class: "fresh-ring" }));
+      });
       const act = ia.place.get("G");
-      const cx = x0 + 200 + area.spaces.length * 30 + 22;
-      const sg = el("g", { class: "space" + (act ? " choice" : ""), "data-space": "G", "data-action": act || null });
-      sg.appendChild(el("circle", { cx, cy: y + 27, r: 18, fill: "#fff", stroke: "#8c7a55", "stroke-width": 2, "stroke-dasharray": "4 3" }));
-      sg.appendChild(text(cx, y + 32, "+", { "font-size": 16, "text-anchor": "middle", fill: "#776" }));
+      const [cx, cy] = at(area.spaces.length);
+      const attrs = interactive({ class: "space", "data-space": "G", "data-info": info }, {
+        action: act || null, tryAction: placing && !act ? "place G" : null, label: ia.labels.get(act) || "Place on G",
+      });
+      const sg = el("g", attrs);
+      sg.appendChild(el("circle", { cx, cy, r: 18, fill: "#fff", stroke: "#8c7a55", "stroke-width": 2, "stroke-dasharray": "4 3" }));
+      sg.appendChild(text(cx, cy + 6, "+", { "font-size": 18, "text-anchor": "middle", fill: "#5e5648" }));
       g.appendChild(sg);
     }
   });
-  return g;
+  return { g, h: height };
 }
 
-// ------------------------------------------------------------------ tracks, supply, office, shed
-function drawTracks(view, meta, x0, y0) {
+// ------------------------------------------------------------------ weather, rates, events
+function drawTracks(view, title, fresh, x0, y0, w) {
   const obs = view.observation;
+  const comp = title.components || {};
   const g = el("g", { id: "tracks" });
-  g.appendChild(el("rect", { x: x0, y: y0, width: 470, height: 250, rx: 10, fill: "#eef3f6", stroke: "#7890a0" }));
-  // Weather: current (!) then the forecast.
-  g.appendChild(text(x0 + 12, y0 + 20, "Weather", { "font-size": 13, "font-weight": 700 }));
-  g.appendChild(weatherDisc(obs.weather.current, x0 + 40, y0 + 48, 17, "now"));
-  g.appendChild(weatherDisc(obs.weather.forecast[0], x0 + 90, y0 + 48, 15, "next"));
-  g.appendChild(weatherDisc(obs.weather.forecast[1], x0 + 136, y0 + 48, 15, "then"));
-  const sup = obs.weather.supply;
-  g.appendChild(text(x0 + 170, y0 + 44, `discs left: ${sup.sun} sun, ${sup.rain} rain, ${sup.fog} fog`, { "font-size": 10, fill: "#456" }));
-  g.appendChild(text(x0 + 170, y0 + 58, `next card back: ${obs.deck_top_back || "—"}`, { "font-size": 10, fill: "#456" }));
-  // Work-rate tracks.
-  const rates = [["Excavate", meta.excavation_rates, obs.work_rates.excavate_index], ["Lay track", meta.lay_rates, obs.work_rates.lay_track_index]];
-  rates.forEach(([name, values, idx], r) => {
-    const y = y0 + 92 + r * 32;
-    g.appendChild(text(x0 + 12, y + 4, name, { "font-size": 11.5, "font-weight": 700 }));
-    values.forEach((v, k) => {
-      const cx = x0 + 90 + k * 26;
-      g.appendChild(el("rect", { x: cx - 11, y: y - 11, width: 22, height: 22, rx: 4, fill: k === idx ? "#333" : "#fff", stroke: "#678" }));
-      g.appendChild(text(cx, y + 4, v, { "font-size": 11, "text-anchor": "middle", fill: k === idx ? "#fff" : "#345", "font-weight": 700 }));
+  const parts = [];
+  let y = y0 + 22;
+  parts.push(text(x0 + 12, y, "Weather", { "font-size": F.title, "font-weight": 700, "data-info": "weather_track", class: "info" }));
+  y += 30;
+  const discs = [["now", obs.weather.current, 19], ["next", obs.weather.forecast[0], 16], ["then", obs.weather.forecast[1], 16]];
+  discs.forEach(([label, kind, r], k) => {
+    const cx = x0 + 34 + k * 52;
+    const dg = el("g", { "data-info": kind ? `weather:${kind}` : "weather_track", class: "weather-slot" });
+    dg.appendChild(weatherDisc(kind, cx, y, r));
+    dg.appendChild(text(cx, y + 36, label, { "font-size": F.small, "text-anchor": "middle", fill: "#234" }));
+    if (k === 0 && fresh.has("weather:now")) dg.appendChild(el("circle", { cx, cy: y, r: r + 5, class: "fresh-ring" }));
+    parts.push(dg);
+  });
+  const sup = obs.weather.supply || {};
+  const infoX = x0 + 190;
+  const lines = [`Discs left: ${sup.sun ?? "?"} sun, ${sup.rain ?? "?"} rain, ${sup.fog ?? "?"} fog`, `Next card's back: ${obs.deck_top_back || "—"}`];
+  if (infoX + tw(lines[0], F.small) < x0 + w - 8) {
+    parts.push(text(infoX, y - 4, lines[0], { "font-size": F.small, fill: "#2c4050" }));
+    parts.push(text(infoX, y + 14, lines[1], { "font-size": F.small, fill: "#2c4050" }));
+    y += 64;
+  } else {
+    parts.push(text(x0 + 12, y + 60, lines[0], { "font-size": F.small, fill: "#2c4050" }));
+    parts.push(text(x0 + 12, y + 78, lines[1], { "font-size": F.small, fill: "#2c4050" }));
+    y += 104;
+  }
+  const rates = comp.rates || {};
+  const rateRows = [["Excavate", rates.excavate || [], obs.work_rates.excavate_index, "rate:excavate"], ["Lay track", rates.lay_track || [], obs.work_rates.lay_track_index, "rate:lay_track"]];
+  rateRows.forEach(([name, values, idx, info]) => {
+    const rg = el("g", { "data-info": info, class: "rate" });
+    rg.appendChild(text(x0 + 12, y + 5, name, { "font-size": F.body, "font-weight": 700 }));
+    const vals = values.length ? values : [obs.work_rates[info === "rate:excavate" ? "excavate" : "lay_track"]];
+    vals.forEach((v, k) => {
+      const cx = x0 + 108 + k * 30;
+      const on = values.length ? k === idx : true;
+      rg.appendChild(el("rect", { x: cx - 13, y: y - 13, width: 26, height: 26, rx: 4, fill: on ? "#263238" : "#fff", stroke: "#678" }));
+      rg.appendChild(text(cx, y + 5, v, { "font-size": F.body, "text-anchor": "middle", fill: on ? "#fff" : "#2c4050", "font-weight": 700 }));
     });
+    if (fresh.has(info)) rg.appendChild(ring(x0 + 8, y - 16, 100 + vals.length * 30, 32));
+    parts.push(rg);
+    y += 36;
   });
-  // Event track.
-  g.appendChild(text(x0 + 12, y0 + 170, "Events", { "font-size": 13, "font-weight": 700 }));
-  const short = { excavate: "Exc", trains_available: "Train", lay_track: "Lay", complete_station: "Stn", maintenance: "Maint" };
-  obs.event_track.forEach((e, k) => {
-    const ex = x0 + 12 + k * 45;
-    const ey = y0 + 180;
-    g.appendChild(el("rect", { x: ex, y: ey, width: 40, height: 56, rx: 5, fill: "#fff", stroke: "#678" }));
-    g.appendChild(text(ex + 20, ey + 14, e.space, { "font-size": 10, "text-anchor": "middle", fill: "#789" }));
-    g.appendChild(text(ex + 20, ey + 28, short[e.event] || e.event, { "font-size": 10.5, "text-anchor": "middle", "font-weight": 700 }));
-    if (e.occupied) g.appendChild(cube(ex + 13, ey + 34, CUBE.event, 14));
-    g.appendChild(el("title", { text: `Event ${e.space}: ${e.event.replaceAll("_", " ")}` }));
+  y += 6;
+  parts.push(text(x0 + 12, y + 6, "Events", { "font-size": F.title, "font-weight": 700, "data-info": "event_track", class: "info" }));
+  y += 16;
+  const evs = obs.event_track;
+  const perRow = w - 24 >= evs.length * 62 ? evs.length : Math.ceil(evs.length / 2);
+  const bw = Math.min(66, Math.floor((w - 24) / perRow) - 4);
+  evs.forEach((e, k) => {
+    const ex = x0 + 12 + (k % perRow) * (bw + 4);
+    const ey = y + Math.floor(k / perRow) * 64;
+    const eg = el("g", { "data-info": `event:${e.space}`, class: "event-space" + (e.occupied ? " occupied" : "") });
+    eg.appendChild(el("rect", { x: ex, y: ey, width: bw, height: 60, rx: 5, fill: e.occupied ? "#f0f4f7" : "#fff", stroke: "#678" }));
+    eg.appendChild(text(ex + 6, ey + 16, e.space, { "font-size": F.small, fill: "#3d4f5c", "font-weight": 700 }));
+    eg.appendChild(text(ex + bw / 2, ey + 34, SHORT_EVENT[e.event] || e.event, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+    if (e.occupied) eg.appendChild(cube(ex + bw / 2 - 7, ey + 40, CUBE.event, 14));
+    if (fresh.has(`event:${e.space}`)) eg.appendChild(ring(ex, ey, bw, 60, 5));
+    parts.push(eg);
   });
-  return g;
+  y += Math.ceil(evs.length / perRow) * 64 + 4;
+  const height = y - y0;
+  g.appendChild(el("rect", { x: x0, y: y0, width: w, height, rx: 10, fill: "#eef3f6", stroke: "#7890a0" }));
+  parts.forEach((p) => g.appendChild(p));
+  return { g, h: height };
 }
 
-function cubeRow(g, x, y, entries) {
-  entries.forEach(([label, colour, n], k) => {
-    const cx = x + k * 78;
-    g.appendChild(cube(cx, y - 11, colour, 13));
-    g.appendChild(text(cx + 18, y, `${n} ${label}`, { "font-size": 11.5 }));
-  });
-}
-
-function drawSupply(view, x0, y0) {
-  const obs = view.observation;
-  const g = el("g", { id: "supply" });
-  g.appendChild(el("rect", { x: x0, y: y0, width: 880, height: 62, rx: 10, fill: "#f6f0e4", stroke: "#8c7a55" }));
-  g.appendChild(text(x0 + 12, y0 + 24, "Stock Yard", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 100, y0 + 24, [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]);
-  g.appendChild(text(x0 + 350, y0 + 24, "Bag", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 390, y0 + 24, [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]);
-  g.appendChild(text(x0 + 12, y0 + 50, "Supply", { "font-size": 13, "font-weight": 700 }));
-  cubeRow(g, x0 + 100, y0 + 50, [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]);
-  g.appendChild(text(x0 + 350, y0 + 50, `Tracks laid ${obs.tracks_laid}/${obs.tracks_total} · game markers left ${obs.game_markers_left} · discards ${obs.discard_count}`, { "font-size": 11.5, fill: "#554" }));
-  return g;
-}
-
+// ------------------------------------------------------------------ Site Office, Engine Shed, supply
 export function bonusText(bonus) {
   if (!bonus) return "";
+  if (typeof bonus === "string") return bonus;
   if (bonus.coal_vp) return `${bonus.coal_vp} VP per coal at the end`;
   if (bonus.surveyor_tiers) return "surveyor at " + bonus.surveyor_tiers.map(([s, v]) => `${s}+: ${v}`).join(", ") + " VP";
   const need = [];
@@ -295,73 +441,164 @@ export function bonusText(bonus) {
   return `${bonus.vp} VP for ${need.join(" + ")}`;
 }
 
-function contractCard(meta, n, x, y, w, h, attrs = {}) {
-  const c = meta.contracts[String(n)];
-  const g = el("g", { class: "card" + (attrs["data-action"] ? " choice" : ""), ...attrs });
+function contractInfo(title, n) {
+  const c = ((title.components || {}).contracts || {})[String(n)] || {};
+  return { area: c.area || "?", effect: c.effect || c.text || "", bonus: bonusText(c.bonus), back: c.back };
+}
+
+function cardLines(title, n, w) {
+  const c = contractInfo(title, n);
+  const per = Math.max(10, Math.floor((w - 14) / (F.small * CHAR)));
+  return { c, effect: wrap(c.effect, per), bonus: wrap(c.bonus, per) };
+}
+
+function contractCard(title, n, x, y, w, h, lines, attrs, fresh) {
+  const { c, effect, bonus } = lines;
+  const g = el("g", { ...attrs, class: `card ${attrs.class || ""}`, "data-card": n, "data-info": `contract:${n}` });
   g.appendChild(el("rect", { x, y, width: w, height: h, rx: 7, fill: "#fffdf5", stroke: "#7a5b2e", "stroke-width": 1.5 }));
-  g.appendChild(el("rect", { x, y, width: w, height: 20, rx: 7, fill: "#7a2e2e" }));
-  g.appendChild(text(x + 8, y + 14, `#${n}`, { "font-size": 11.5, fill: "#fff", "font-weight": 700 }));
-  g.appendChild(text(x + w - 8, y + 14, `area ${c.area}`, { "font-size": 10.5, fill: "#fde", "text-anchor": "end" }));
-  g.appendChild(multiline(x + 7, y + 33, wrap(c.text, Math.floor(w / 5.6)).slice(0, 5), 11, { "font-size": 9.5 }));
-  const bonus = wrap(bonusText(c.bonus), Math.floor(w / 5.6)).slice(0, 3);
-  g.appendChild(multiline(x + 7, y + h - 8 - bonus.length * 10, bonus, 10, { "font-size": 9, "font-weight": 700, fill: "#7a2e2e" }));
-  g.appendChild(el("title", { text: `#${n} (${c.area}): ${c.text}. Bonus: ${bonusText(c.bonus)}` }));
+  g.appendChild(el("rect", { x, y, width: w, height: 22, rx: 7, fill: "#7a2e2e" }));
+  g.appendChild(text(x + 8, y + 16, `#${n}`, { "font-size": F.body, fill: "#fff", "font-weight": 700 }));
+  g.appendChild(text(x + w - 8, y + 16, c.area === "-" ? "maintenance" : `area ${c.area}`, { "font-size": F.small, fill: "#fff", "text-anchor": "end" }));
+  g.appendChild(multiline(x + 7, y + 38, effect, 15, { "font-size": F.small }));
+  g.appendChild(multiline(x + 7, y + h - 8 - (bonus.length - 1) * 15, bonus, 15, { "font-size": F.small, "font-weight": 700, fill: "#7a2e2e" }));
+  if (fresh && fresh.has(`office:${n}`)) g.appendChild(ring(x, y, w, h, 7));
   return g;
 }
 
-function drawOffice(view, meta, ia, x0, y0) {
+function drawOffice(view, title, ia, fresh, x0, y0, w, decision) {
   const obs = view.observation;
   const g = el("g", { id: "site-office" });
-  g.appendChild(el("rect", { x: x0, y: y0, width: 560, height: 190, rx: 10, fill: "#efe7d6", stroke: "#7a5b2e" }));
-  g.appendChild(text(x0 + 12, y0 + 20, "Site Office", { "font-size": 13, "font-weight": 700 }));
+  const deckW = 96;
+  const slots = obs.site_office.length || 3;
+  let perRow = slots;
+  let cw = Math.floor((w - 24 - deckW - 8 * slots) / slots);
+  if (cw < 140) {
+    // The deck goes under the cards; all of them in one row when they stay readable.
+    const oneRow = Math.floor((w - 24 - 8 * (slots - 1)) / slots);
+    if (oneRow >= 128) { cw = oneRow; } else {
+      perRow = Math.max(1, Math.floor((w - 16) / 158));
+      cw = Math.floor((w - 16 - 8 * (perRow - 1)) / perRow) - 4;
+    }
+  }
+  cw = Math.min(cw, 200);
+  const all = obs.site_office.map((n) => (n === null ? null : cardLines(title, n, cw)));
+  const ch = Math.max(130, ...all.filter(Boolean).map((l) => 46 + (l.effect.length + l.bonus.length) * 15 + 8));
+  const picking = decision === "site_office";
   obs.site_office.forEach((n, k) => {
-    const x = x0 + 12 + k * 140;
+    const x = x0 + 12 + (k % perRow) * (cw + 8);
+    const y = y0 + 32 + Math.floor(k / perRow) * (ch + 8);
     if (n === null) {
-      g.appendChild(el("rect", { x, y: y0 + 30, width: 130, height: 150, rx: 7, fill: "none", stroke: "#a98", "stroke-dasharray": "5 4" }));
+      g.appendChild(el("rect", { x, y, width: cw, height: ch, rx: 7, fill: "none", stroke: "#a98", "stroke-dasharray": "5 4" }));
       return;
     }
     const act = ia.pick.get(n);
-    g.appendChild(contractCard(meta, n, x, y0 + 30, 130, 150, { "data-action": act || null, "data-card": n }));
+    const attrs = interactive({}, { action: act || null, tryAction: picking && !act ? `pick ${n}` : null, label: ia.labels.get(act) || `Contract #${n}` });
+    g.appendChild(contractCard(title, n, x, y, cw, ch, all[k], attrs, fresh));
   });
-  const dx = x0 + 440;
-  g.appendChild(el("rect", { x: dx, y: y0 + 30, width: 100, height: 70, rx: 7, fill: "#7a2e2e", stroke: "#3a1a1a" }));
-  g.appendChild(text(dx + 50, y0 + 58, `deck ${obs.deck_count}`, { "font-size": 12, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
-  if (obs.deck_top_back) g.appendChild(weatherDisc(obs.deck_top_back, dx + 50, y0 + 80, 10));
-  g.appendChild(text(dx + 50, y0 + 122, `discards ${obs.discard_count}`, { "font-size": 11, "text-anchor": "middle" }));
-  return g;
+  const rowsUsed = Math.ceil(obs.site_office.length / perRow) || 1;
+  let dx = x0 + 12 + perRow * (cw + 8);
+  let dy = y0 + 32;
+  if (perRow < slots || dx + deckW > x0 + w) { dx = x0 + 12; dy = y0 + 32 + rowsUsed * (ch + 8); }
+  const deck = el("g", { "data-info": "deck" });
+  deck.appendChild(el("rect", { x: dx, y: dy, width: deckW - 8, height: 70, rx: 7, fill: "#7a2e2e", stroke: "#3a1a1a" }));
+  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 24, `Deck ${obs.deck_count}`, { "font-size": F.body, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
+  if (obs.deck_top_back) deck.appendChild(weatherDisc(obs.deck_top_back, dx + (deckW - 8) / 2, dy + 48, 12));
+  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 90, `Discards ${obs.discard_count}`, { "font-size": F.small, "text-anchor": "middle" }));
+  g.appendChild(deck);
+  const height = Math.max(dy + 100, y0 + 32 + rowsUsed * (ch + 8)) - y0 + 4;
+  g.insertBefore(panel(x0, y0, w, height, "Site Office", "#efe7d6", "#7a5b2e", "site_office"), g.firstChild);
+  return { g, h: height };
 }
 
-function drawShed(view, meta, ia, x0, y0) {
+function abilityShort(title, n) {
+  const t = ((title.components || {}).trains || {})[String(n)] || {};
+  const m = /\((.*)\)$/.exec(t.short || "");
+  return m ? m[1] : "no ability";
+}
+
+function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
   const obs = view.observation;
+  const trains = (title.components || {}).trains || {};
   const g = el("g", { id: "engine-shed" });
-  g.appendChild(el("rect", { x: x0, y: y0, width: 320, height: 190, rx: 10, fill: "#e4e8ec", stroke: "#4d5a66" }));
-  g.appendChild(text(x0 + 12, y0 + 20, `Engine Shed${obs.trains_available ? "" : " (not yet open)"}`, { "font-size": 13, "font-weight": 700 }));
+  const cw = 104;
+  const perRow = Math.max(1, Math.floor((w - 16) / (cw + 6)));
+  const buying = decision === "build" || decision === "extra_build";
   obs.engine_shed.forEach((t, k) => {
-    const tr = meta.trains[String(t.train)];
-    const x = x0 + 10 + (k % 4) * 76;
-    const y = y0 + 30 + Math.floor(k / 4) * 78;
+    const tr = trains[String(t.train)] || { name: "", cost: "?" };
+    const x = x0 + 10 + (k % perRow) * (cw + 6);
+    const y = y0 + 32 + Math.floor(k / perRow) * 132;
     const choices = ia.buy.get(t.train);
-    const attrs = { class: "train" + (choices ? " choice" : ""), "data-train": t.train };
-    if (choices && choices.length === 1) attrs["data-action"] = choices[0];
-    else if (choices) attrs["data-choose"] = `buy:${t.train}`;
+    const attrs = interactive({ class: "train", "data-train": t.train, "data-info": `train:${t.train}` }, {
+      action: choices && choices.length === 1 ? choices[0] : null,
+      choose: choices && choices.length > 1 ? `buy:${t.train}` : null,
+      tryAction: buying && !choices ? `buy ${t.train} iron=0` : null,
+      why: buying && !obs.trains_available ? "Trains cannot be bought before event 2" : null,
+      label: choices && choices.length === 1 ? ia.labels.get(choices[0]) : `Train No. ${t.train} ${tr.name}`,
+    });
     const tg = el("g", attrs);
-    tg.appendChild(el("rect", { x, y, width: 70, height: 72, rx: 6, fill: "#fff", stroke: "#4d5a66" }));
-    tg.appendChild(text(x + 6, y + 14, `No. ${t.train}`, { "font-size": 10.5, "font-weight": 700 }));
-    tg.appendChild(text(x + 6, y + 27, tr.name, { "font-size": 9.5 }));
-    tg.appendChild(el("path", { d: `M ${x + 10} ${y + 50} h 34 v -10 h 10 v -8 h 6 v 18 h 4 v 6 h -54 z`, fill: "#335" }));
-    tg.appendChild(text(x + 6, y + 67, `${tr.cost} steel`, { "font-size": 9 }));
-    for (let i = 0; i < t.coal; i++) tg.appendChild(cube(x + 50 + i * 9, y + 58, CUBE.coal, 8));
-    tg.appendChild(el("title", { text: `No. ${t.train} ${tr.name}: costs ${tr.cost} steel, ${t.coal} coal on it; ${JSON.stringify(tr.ability)}` }));
+    tg.appendChild(el("rect", { x, y, width: cw, height: 126, rx: 6, fill: "#fff", stroke: "#4d5a66" }));
+    tg.appendChild(text(x + 7, y + 17, `No. ${t.train}`, { "font-size": F.body, "font-weight": 700 }));
+    tg.appendChild(text(x + 7, y + 33, tr.name, { "font-size": F.small }));
+    tg.appendChild(el("path", { d: `M ${x + 10} ${y + 60} h 40 v -12 h 12 v -9 h 7 v 21 h 5 v 7 h -64 z`, fill: "#335" }));
+    tg.appendChild(text(x + 7, y + 84, `${tr.cost} steel`, { "font-size": F.small }));
+    for (let i = 0; i < t.coal; i++) tg.appendChild(cube(x + 68 + i * 12, y + 74, CUBE.coal, 10));
+    const ab = wrap(abilityShort(title, t.train), 13).slice(0, 2);
+    tg.appendChild(multiline(x + 7, y + 103, ab, 15, { "font-size": F.small, fill: "#2c3a46" }));
     g.appendChild(tg);
   });
-  if (obs.set_aside_train) g.appendChild(text(x0 + 12, y0 + 184, `set aside: No. ${obs.set_aside_train}`, { "font-size": 10, fill: "#456" }));
-  return g;
+  const rows = Math.max(1, Math.ceil(obs.engine_shed.length / perRow));
+  let height = 32 + rows * 132 + 6;
+  if (obs.set_aside_train) {
+    g.appendChild(text(x0 + 12, y0 + height + 4, `Set aside: No. ${obs.set_aside_train}`, { "font-size": F.small, fill: "#2c3a46", "data-info": "set_aside_train", class: "info" }));
+    height += 18;
+  }
+  const head = `Engine Shed${obs.trains_available ? "" : " · not open yet"}`;
+  g.insertBefore(panel(x0, y0, w, height, head, "#e4e8ec", "#4d5a66", "engine_shed"), g.firstChild);
+  return { g, h: height };
+}
+
+function drawSupply(view, x0, y0, w) {
+  const obs = view.observation;
+  const g = el("g", { id: "supply" });
+  const groups = [
+    ["Stock Yard", "stock_yard", [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]],
+    ["Bag", "bag", [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]],
+    ["Supply", "supply", [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]],
+  ];
+  let y = y0 + 10;
+  const parts = [];
+  for (const [label, info, entries] of groups) {
+    let x = x0 + 12;
+    const gg = el("g", { "data-info": info, class: "supply-group" });
+    gg.appendChild(text(x, y + 18, label, { "font-size": F.body, "font-weight": 700 }));
+    x += 96;
+    for (const [name, colour, n] of entries) {
+      const ew = 26 + tw(`${n} ${name}`, F.small);
+      if (x + ew > x0 + w - 8) { x = x0 + 108; y += 24; }
+      gg.appendChild(cube(x, y + 7, colour, 13));
+      gg.appendChild(text(x + 18, y + 18, `${n} ${name}`, { "font-size": F.small }));
+      x += ew + 8;
+    }
+    parts.push(gg);
+    y += 26;
+  }
+  const facts = [`Track laid ${obs.tracks_laid}/${obs.tracks_total}`, `game markers left ${obs.game_markers_left}`];
+  const joined = facts.join(" · ");
+  if (tw(joined, F.small) < w - 24) { parts.push(text(x0 + 12, y + 18, joined, { "font-size": F.small, fill: "#3f3a2c" })); y += 26; } else {
+    for (const f of facts) { parts.push(text(x0 + 12, y + 18, f, { "font-size": F.small, fill: "#3f3a2c" })); y += 20; }
+    y += 6;
+  }
+  const height = y - y0 + 4;
+  g.appendChild(el("rect", { x: x0, y: y0, width: w, height, rx: 10, fill: "#f6f0e4", stroke: "#8c7a55" }));
+  parts.forEach((p) => g.appendChild(p));
+  return { g, h: height };
 }
 
 // Interaction map from the legal actions: what each board part does when clicked.
 export function interactions(legal) {
-  const ia = { place: new Map(), sites: new Map(), pick: new Map(), buy: new Map() };
-  for (const a of legal) {
+  const ia = { place: new Map(), sites: new Map(), pick: new Map(), buy: new Map(), labels: new Map() };
+  for (const a of legal || []) {
+    ia.labels.set(a.text, a.label || a.text);
     if (a.kind === "place") ia.place.set(a.args[0] === "G" ? "G" : `${a.args[0]}${a.args[1]}`, a.text);
     else if (a.kind === "build") {
       const key = `${a.args[0]}.${a.args[1]}`;
@@ -376,8 +613,11 @@ export function interactions(legal) {
   return ia;
 }
 
-export function renderBoard(svg, view, meta, legal) {
+export function renderBoard(svg, view, title, legal, opts = {}) {
+  const width = Math.max(340, Math.round(opts.width || 1000));
   const ia = interactions(legal);
+  const fresh = opts.prev ? changes(opts.prev, view.observation) : new Set();
+  const decision = opts.decision || null; // the pending decision's kind: what a tap on the board would try
   svg.replaceChildren();
   svg.appendChild(el("defs", {},
     el("linearGradient", { id: "mountain", x1: 0, y1: 0, x2: 0, y2: 1 },
@@ -387,16 +627,224 @@ export function renderBoard(svg, view, meta, legal) {
     el("linearGradient", { id: "sky", x1: 0, y1: 0, x2: 0, y2: 1 },
       el("stop", { offset: "0%", "stop-color": "#cfe3f2" }),
       el("stop", { offset: "100%", "stop-color": "#eef5ea" }))));
-  const route = drawRoute(view, ia);
-  const areasBottom = 7 * 60 + 44;
-  const bottom = Math.max(route.height, areasBottom) + 20;
-  const height = Math.max(bottom + 272, areasBottom + 20 + 262);
-  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
-  svg.appendChild(el("rect", { x: 0, y: 0, width: W, height, fill: "url(#sky)" }));
+  const bg = el("rect", { x: 0, y: 0, width, height: 10, fill: "url(#sky)" });
+  svg.appendChild(bg);
+  const route = drawRoute(view, ia, fresh, width, decision);
   svg.appendChild(route.g);
-  svg.appendChild(drawAreas(view, ia, ROUTE_W + 10, 10));
-  svg.appendChild(drawTracks(view, meta, ROUTE_W + 20, areasBottom + 20));
-  svg.appendChild(drawOffice(view, meta, ia, 10, bottom));
-  svg.appendChild(drawShed(view, meta, ia, 580, bottom));
-  svg.appendChild(drawSupply(view, 10, bottom + 200));
+  // The other parts in columns under the route, each to the shortest column.
+  const cols = width >= 1120 ? 3 : width >= 620 ? 2 : 1;
+  const colW = Math.floor((width - PAD * (cols + 1)) / cols);
+  const heights = Array(cols).fill(route.h + 6);
+  const place = (draw) => {
+    const c = heights.indexOf(Math.min(...heights));
+    const x = PAD + c * (colW + PAD);
+    const part = draw(x, heights[c], colW);
+    svg.appendChild(part.g);
+    heights[c] += part.h + PAD;
+  };
+  place((x, y, w) => drawAreas(view, ia, fresh, x, y, w, decision));
+  place((x, y, w) => drawTracks(view, title, fresh, x, y, w));
+  place((x, y, w) => drawOffice(view, title, ia, fresh, x, y, w, decision));
+  place((x, y, w) => drawShed(view, title, ia, fresh, x, y, w, decision));
+  place((x, y, w) => drawSupply(view, x, y, w));
+  const height = Math.max(...heights) + 4;
+  bg.setAttribute("height", height);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.dataset.fresh = String(fresh.size);
+  return { width, height, minFont: MIN_FONT, fresh: fresh.size };
+}
+
+// ------------------------------------------------------------------ explanations
+function rule(title, key) {
+  return ((title.components || {}).rules || {})[key] || "";
+}
+
+function ownerText(view, owner) {
+  if (owner === null || owner === undefined) return "no owner yet";
+  if (owner === "event") return "laid by an event (no owner)";
+  return `owned by ${seatName(view, owner)}`;
+}
+
+export function explain(key, view, title) {
+  const comp = title.components || {};
+  const obs = view.observation || {};
+  const [kind, id] = String(key).split(/:(.*)/s);
+  if (kind === "contract") {
+    const c = contractInfo(title, id);
+    return { head: `Contract #${id}${c.area === "-" ? " · played for train maintenance" : ` · area ${c.area}`}`, text: `${c.effect}.\nBonus at the end: ${c.bonus}.${c.back ? `\nBack: ${c.back}.` : ""}\n${rule(title, "contract")}` };
+  }
+  if (kind === "train") {
+    const t = (comp.trains || {})[id] || {};
+    const shed = (obs.engine_shed || []).find((x) => String(x.train) === String(id));
+    return { head: `Train No. ${id} ${t.name || ""}`, text: `${t.rule || t.text || ""}${shed ? `\nIn the Engine Shed with ${shed.coal} coal.` : ""}` };
+  }
+  if (kind === "area") {
+    const area = (obs.areas || []).find((a) => a.area === id.replace("_build", ""));
+    const names = (comp.areas || {});
+    return { head: `Area ${id.replace("_build", "")} · ${area ? area.name : names[id] || ""}`, text: rule(title, key) || (area ? area.name : "") };
+  }
+  if (kind === "event") {
+    const e = (comp.events || {})[id] || {};
+    const here = (obs.event_track || []).find((x) => String(x.space) === String(id));
+    return { head: `Event space ${id}`, text: `${e.text || (here ? here.event : "")}${here ? (here.occupied ? "\nAn event cube is here: this event has happened." : "\nNo cube here yet.") : ""}` };
+  }
+  if (kind === "weather") {
+    return { head: `Weather: ${id}`, text: `${rule(title, key)}\n${rule(title, "weather_track")}` };
+  }
+  if (kind === "rate") {
+    const vals = ((comp.rates || {})[id] || []).join(", ");
+    const cur = (obs.work_rates || {})[id];
+    return { head: id === "excavate" ? "Excavation work rate" : "Lay-track work rate", text: `${rule(title, key)}\nNow: ${cur}.${vals ? ` Track: ${vals}.` : ""}` };
+  }
+  const route = obs.route || [];
+  if (kind === "track") {
+    const t = route.find((r) => r.type === "track" && String(r.index) === String(id));
+    if (!t) return null;
+    const state = t.laid ? `laid, ${ownerText(view, t.owner)}` : t.rubble ? `${t.rubble} rubble still on it` : "excavated, ready to be laid";
+    return { head: `Track card ${t.index + 1} · ${t.vp} VP`, text: `${state}.\n${rule(title, "track_card")}` };
+  }
+  if (kind === "exc" || kind === "site" || kind === "station") {
+    const [sk, num] = id.split(".");
+    const st = route.find((r) => r.type === "station" && r.key === sk);
+    if (!st) return null;
+    if (kind === "station") {
+      const lines = [`${st.name} (station ${st.number}): surveyor VP ${st.surveyor_vp}.`];
+      if (st.completed) lines.push("Completed by an event: no more excavating or building here.");
+      else lines.push(st.buildable ? "Its building sites can be built now." : "Not buildable yet: the track before it still holds rubble.");
+      if (st.surveyors.length) lines.push(`Surveyors here: ${st.surveyors.map((s) => seatName(view, s)).join(", ")}.`);
+      return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "station")}` };
+    }
+    if (kind === "exc") {
+      const s = st.excavation_sites[+num - 1];
+      if (!s) return null;
+      const side = +num === 1 ? "left" : +num === 2 ? "right" : `no. ${num}`;
+      return { head: `${st.name}, ${side} excavation site · ${s.vp} VP`, text: `${s.rubble} of ${s.printed_rubble} rubble left; ${ownerText(view, s.owner)}.\n${rule(title, "excavation_site")}` };
+    }
+    const b = st.building_sites.find((x) => String(x.site) === String(num));
+    if (!b) return null;
+    const cost = [b.stone ? `${b.stone} stone` : "", b.steel ? `${b.steel} steel` : ""].filter(Boolean).join(" + ") || "free";
+    return { head: `${st.name}, building site ${b.site} · ${b.vp} VP`, text: `Costs ${cost}; ${ownerText(view, b.owner)}.${st.buildable || b.owner !== null ? "" : " Not buildable yet."}\n${rule(title, "building_site")}` };
+  }
+  const heads = { stock_yard: "Stock Yard", bag: "The bag", supply: "General supply", site_office: "Site Office", deck: "Contract deck", engine_shed: "Engine Shed", set_aside_train: "Set-aside train", surveyor: "Surveyor", start_player: "Start Player", route: "The route", event_track: "Event Track", weather_track: "Weather Track", marker: "Ownership marker", pub: "The Pub" };
+  const r = rule(title, key);
+  if (r || heads[key]) return { head: heads[key] || key, text: r };
+  return null;
+}
+
+export function actionInfo(a) {
+  if (["play", "pick", "keep"].includes(a.kind)) return `contract:${a.args[0]}`;
+  if (a.kind === "maintain" && /^\d+$/.test(String(a.args[0]))) return `contract:${a.args[0]}`;
+  if (a.kind === "buy") return `train:${a.args[0]}`;
+  if (a.kind === "weather") return `weather:${a.args[0]}`;
+  if (a.kind === "place") return a.args[0] === "G" ? "area:G" : `area:${a.args[0]}`;
+  if (a.kind === "build") return `site:${a.args[0]}.${a.args[1]}`;
+  return null;
+}
+
+// ------------------------------------------------------------------ HTML parts for the page
+function cubeSpan(h, kind, n) {
+  return h("span", { class: "res", title: kind }, h("i", { class: "cube", style: `background:${CUBE[kind]}`, "aria-hidden": "true" }), ` ${n} ${kind}`);
+}
+
+function cardBox(h, title, n, extra = "") {
+  const c = contractInfo(title, n);
+  return h("div", { class: `contract ${extra}`, "data-info": `contract:${n}`, tabindex: 0, role: "button", "aria-label": `Contract #${n}: ${c.effect}` },
+    h("div", { class: "contract-head" }, h("b", { text: `#${n}` }), h("span", { text: c.area === "-" ? "maintenance" : `area ${c.area}` })),
+    h("div", { class: "contract-text", text: c.effect }),
+    h("div", { class: "contract-bonus", text: c.bonus }));
+}
+
+export function playerPanel(view, seat, title, h) {
+  const obs = view.observation;
+  const p = obs.players[seat];
+  const trains = (title.components || {}).trains || {};
+  const station = (obs.route || []).find((r) => r.key === p.surveyor);
+  const tr = p.train ? trains[String(p.train)] : null;
+  return h("div", { class: "pp" },
+    h("div", { class: "supply" }, ["iron", "stone", "coal", "rubble", "steel"].map((k) => cubeSpan(h, k, p[k]))),
+    h("div", { class: "meta" },
+      h("span", { "data-info": "marker", class: "info" }, `${p.markers_left} markers left`), " · ",
+      h("span", { "data-info": "surveyor", class: "info" }, `surveyor at ${station ? station.name : p.surveyor}`), " · ",
+      `${p.labourers} labourers`, p.labourers_to_place ? ` (${p.labourers_to_place} to place)` : ""),
+    h("div", { class: "meta" }, tr
+      ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, `Train ${tr.short || `No. ${p.train} ${tr.name}`}`)
+      : "No train"),
+    p.contracts.length ? h("details", { class: "hand-box", "data-key": `held:${seat}`, open: seat === view.seat ? "open" : null },
+      h("summary", { text: `Contracts held (${p.contracts.length})` }), h("div", { class: "hand" }, p.contracts.map((c) => cardBox(h, title, c)))) : null,
+    p.played.length ? h("details", { class: "hand-box", "data-key": `played:${seat}` },
+      h("summary", { text: `Played (${p.played.length}): ${p.played.map((c) => "#" + c).join(", ")}` }), h("div", { class: "hand played" }, p.played.map((c) => cardBox(h, title, c, "sideways")))) : null);
+}
+
+function markerCounts(obs, seat) {
+  let track = 0;
+  let station = 0;
+  for (const r of obs.route || []) {
+    if (r.type === "track") { if (r.owner === seat) track++; } else {
+      for (const s of r.excavation_sites) if (s.owner === seat) station++;
+      for (const b of r.building_sites) if (b.owner === seat) station++;
+    }
+  }
+  return { track, station };
+}
+
+const parseNeed = (why) => {
+  const m = /rubble (\d+), track (\d+), station (\d+)/.exec(why || "");
+  return m ? { rubble: +m[1], track: +m[2], station: +m[3] } : null;
+};
+
+function needWords(n) {
+  const parts = [];
+  if (n.rubble) parts.push(`${n.rubble} rubble`);
+  if (n.track) parts.push(`${n.track} track marker${n.track > 1 ? "s" : ""}`);
+  if (n.station) parts.push(`${n.station} station marker${n.station > 1 ? "s" : ""}`);
+  return parts.join(" + ") || "nothing";
+}
+
+// For each player, each contract: what it needed, what the player had, what went onto it.
+export function scoreDetails(result, view, title, h) {
+  const obs = view.observation;
+  const box = h("div", { class: "contract-scores" });
+  for (const b of result.breakdown) {
+    const p = obs.players[b.seat] || {};
+    const have = b.have || b.had || null;
+    const had = have ? { rubble: have.rubble ?? 0, track: have.track ?? 0, station: have.station ?? 0 } : { rubble: p.rubble ?? 0, ...markerCounts(obs, b.seat) };
+    const left = { ...had };
+    const needs = b.contracts.map((c) => c.needs || c.needed || parseNeed(c.why));
+    const usedOf = (c, k) => {
+      const a = c.assigned || c.used || null;
+      if (a && (a.rubble || a.track || a.station)) return a;
+      return c.met ? needs[k] : null;
+    };
+    // Cubes and markers go to the met cards first; the rest is what the others could use.
+    b.contracts.forEach((c, k) => {
+      const used = usedOf(c, k);
+      if (used) { left.rubble -= used.rubble || 0; left.track -= used.track || 0; left.station -= used.station || 0; }
+    });
+    const rows = b.contracts.map((c, k) => {
+      const need = needs[k];
+      const used = usedOf(c, k);
+      const printed = contractInfo(title, c.contract).bonus;
+      const needText = need ? needWords(need) : printed || c.why;
+      const status = c.met ? `met: ${c.vp} VP` : "not met: 0 VP";
+      let onIt;
+      if (used) onIt = `on it: ${needWords(used)}`;
+      else if (c.met) onIt = c.why;
+      else if (need) {
+        const short = { rubble: Math.max(0, need.rubble - Math.max(0, left.rubble)), track: Math.max(0, need.track - Math.max(0, left.track)), station: Math.max(0, need.station - Math.max(0, left.station)) };
+        const total = short.rubble + short.track + short.station;
+        onIt = total ? `short of ${needWords(short)}` : "the cubes and markers scored more on other cards";
+      } else onIt = c.why;
+      return h("tr", { class: c.met ? "met" : "unmet" },
+        h("td", {}, h("span", { "data-info": `contract:${c.contract}`, class: "info", tabindex: 0, role: "button" }, `#${c.contract}`)),
+        h("td", { text: needText }), h("td", { text: status }), h("td", { text: onIt }));
+    });
+    box.append(h("div", { class: "cs-player" },
+      h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: contracts ${b.lines.contracts} VP`),
+      h("p", { class: "had", text: `Had at the end: ${had.rubble} rubble, ${had.track} track markers, ${had.station} station markers.` }),
+      b.contracts.length
+        ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "card" }), h("th", { text: "needs" }), h("th", { text: "result" }), h("th", { text: "cubes and markers" }))), h("tbody", {}, rows))
+        : h("p", { text: "No contracts." }),
+      b.contracts.length ? h("p", { class: "left", text: `Not used by any card: ${Math.max(0, left.rubble)} rubble, ${Math.max(0, left.track)} track markers, ${Math.max(0, left.station)} station markers.` }) : null));
+  }
+  return box;
 }
