@@ -166,6 +166,60 @@ def test_refused_actions_change_nothing(client: TestClient) -> None:
     assert view(client, gid) == before_pub
 
 
+def test_a_refusal_gives_the_engines_reason_in_the_tables_names(client: TestClient) -> None:
+    """docs/web-api-requests.md item 2: `reason` is the engine's reason alone, seats by their
+    display names, without the action's text, who must decide or the legal list."""
+    g = create(client, ["greedy", {"kind": "human", "name": "Bea"}], seed=91)
+    gid, tok = g["id"], g["seats"][1]["token"]
+
+    def bots_labourer(v: dict[str, Any]) -> str | None:
+        return next((f"{a['area']}{s['space']}" for a in v["observation"]["areas"] for s in a["spaces"]
+                     if s["labourer"] == 0 and a["area"] != "G"), None)
+
+    for _ in range(6):  # until the bot has placed a labourer and Bea decides
+        wait_for(lambda: bool(view(client, gid, tok)["legal"]))
+        v = view(client, gid, tok)
+        if bots_labourer(v) and v["decision"]["kind"] == "place":
+            break
+        r = client.post(f"/api/games/{gid}/actions", json={"action": v["legal"][0]["text"], "move": v["move"]},
+                        headers=auth(tok))
+        assert r.status_code == 200, r.text
+    taken = bots_labourer(v)
+    assert taken is not None
+    r = client.post(f"/api/games/{gid}/actions", json={"action": f"place {taken}", "move": v["move"]}, headers=auth(tok))
+    assert r.status_code == 400
+    body = r.json()
+    assert body["reason"] == f"{taken} is taken by Greedy bot", body
+    assert "Legal:" in body["error"] and body["legal"]  # the full sentence and the list stay
+    bad = client.post(f"/api/games/{gid}/actions", json={"action": "fly away", "move": v["move"]}, headers=auth(tok))
+    assert bad.status_code == 400 and "not a move" in bad.json()["reason"]
+    assert view(client, gid, tok) == v
+    # Foothills words its refusals differently; the reason is still the engine's reason alone.
+    f = create(client, [{"kind": "human", "name": "Cy"}, {"kind": "human", "name": "Di"}], game="foothills", seed=4)
+    seat, ftok, fv = _decider(client, f["id"], tokens_of(f))
+    wrong = next(k for k in ("rubble I", "pub", "score A1") if k not in [a["text"] for a in fv["legal"]])
+    r = client.post(f"/api/games/{f['id']}/actions", json={"action": wrong, "move": fv["move"]}, headers=auth(ftok))
+    assert r.status_code == 400
+    reason = r.json()["reason"]
+    assert reason.startswith("a '") and "does not answer this decision" in reason, reason
+    assert "Legal:" not in reason and "must decide" not in reason and "seat " not in reason, reason
+
+
+def test_refusal_reasons_from_both_sentence_shapes() -> None:
+    from snowdonia.web.views import refusal_reason
+
+    names = ["Ann", "Greedy bot"]
+    snow = ("place A1 is not legal now: A1 is taken by Player 2 (Player 1 must decide: place). "
+            "Legal: place A2, place B1")
+    assert refusal_reason(snow, "place A1", names) == "A1 is taken by Greedy bot"
+    foot = ("card B1 is not legal now: seat 0 (blue) must decide 'Choose one of your action cards' "
+            "(that card is not in your action bar (or its side cannot be used)). Legal: card A1")
+    assert refusal_reason(foot, "card B1", names) == "that card is not in your action bar (or its side cannot be used)"
+    assert refusal_reason("the game is over; no action is legal (got pass)", "pass", names) == \
+        "the game is over; no action is legal (got pass)"
+    assert refusal_reason("x is not legal now: seat 1 (green) holds it. Legal: y", "x", names) == "Greedy bot holds it"
+
+
 def test_a_legal_action_moves_the_game_on_and_a_double_click_says_what_happened(client: TestClient) -> None:
     g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
     gid, tokens = g["id"], tokens_of(g)
@@ -288,6 +342,7 @@ def test_my_games_lists_the_seats_a_browser_holds(client: TestClient) -> None:
     seat_a = view(client, a["id"])["observation"]["current_player"]
     assert got[0]["your_turn"] == (seat_a == 1) and got[0]["name"] == "Player 2"
     assert got[1]["your_turn"] is True and got[1]["game_name"] == "Snowdonia"
+    assert got[0]["players"] == ["Ann", "Player 2"] and got[1]["players"] == ["Player 1"]
     assert "token" not in str(got)
     assert client.post("/api/my-games", json={"tokens": ["x"] * 51}).status_code == 422
 

@@ -47,7 +47,7 @@ def test_a_whole_series_with_a_restart_in_the_middle(db_url: str) -> None:
         r = client.post("/api/series", json={"settings": {"edition": "deluxe"}, "name": "Ann"}, headers=auth(key))
         assert r.status_code == 201, r.text
         sid, first = r.json()["id"], r.json()
-        assert first["game"]["solo"] == {"train": 1, "best": None, "series": sid}
+        assert first["game"]["solo"] == {"train": 1, "best": None, "best_before": None, "series": sid}
         assert first["game"]["seats"][0]["name"] == "Ann" and first["game"]["private"] is True
         assert first["game"]["settings"]["edition"] == "deluxe"
         assert client.get("/api/games").json() == []  # series games are private
@@ -62,6 +62,7 @@ def test_a_whole_series_with_a_restart_in_the_middle(db_url: str) -> None:
             end = _play(client, gid, token, rng)
             scores[train] = end["result"]["scores"][0]
             assert end["solo"]["train"] == train and end["solo"]["best"] == scores[train]
+            assert end["solo"]["best_before"] is None  # the first game with this train
             nxt = client.post(f"/api/series/{sid}/next", headers=auth(key))
             assert nxt.status_code == 201, nxt.text
             gid, token = nxt.json()["game"]["id"], nxt.json()["token"]
@@ -96,9 +97,12 @@ def test_a_whole_series_with_a_restart_in_the_middle(db_url: str) -> None:
         assert done["best"] == bests
         # A second series: a better train-1 score replaces the best, a worse one does not.
         again = client.post("/api/series", json={}, headers=auth(key)).json()
+        assert again["game"]["solo"]["best_before"] == scores[1]  # the best when this game began
         end = _play(client, again["game"]["id"], again["token"], rng)
         new = end["result"]["scores"][0]
         expect = max(new, scores[1])
         assert client.get("/api/players/me/bests", headers=auth(key)).json()["per_train"]["1"] == expect
         assert end["solo"]["best"] == expect
+        # Told apart now: a new best, an equal one, or a lower score than the best before.
+        assert end["solo"]["best_before"] == scores[1]
     app2.state.store.close()

@@ -393,11 +393,12 @@ class Live:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
                 raise ApiError(400, f"{text!r} is not a move of this game; choose one of the legal moves",
-                               legal=legal) from exc
+                               legal=legal, reason=f"{text!r} is not a move of this game") from exc
             try:
                 self._commit_move(s, seat, action, None)
             except IllegalAction as exc:
-                raise ApiError(400, str(exc), legal=legal) from exc
+                raise ApiError(400, str(exc), legal=legal,
+                               reason=views.refusal_reason(str(exc), str(action), self.names(s))) from exc
             except StaleWrite as exc:
                 raise ApiError(409, "the game changed on another server at the same moment; here it is now",
                                move=s.position.moves) from exc

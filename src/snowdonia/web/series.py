@@ -21,11 +21,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
 
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store
-from snowdonia.store.db import hash_token
+from snowdonia.store.db import hash_token, series, series_games
 from snowdonia.web.live import ApiError, Live, Session, check_name
 
 SERIES_GAME = "snowdonia"
@@ -48,6 +49,7 @@ class SeriesService:
         self.live = live
         self.owners: dict[str, str] = {}  # series id -> player hash
         self.best_cache: dict[str, dict[str, Any]] = {}
+        self.before_cache: dict[str, int | None] = {}  # game id -> the best for its train when it began
         self.key_limit: dict[str, list[float]] = {}
 
     # ------------------------------------------------------------------ the series' trains
@@ -78,11 +80,32 @@ class SeriesService:
             return None
         train = s.row.settings.get(SERIES_SETTING)
         best = None
+        before = None
         if s.row.series_id:
             player = self.owner(s.row.series_id)
             if player is not None:
                 best = self.bests(player)["per_train"].get(str(train))
-        return {"train": train, "best": best, "series": s.row.series_id}
+                before = self.best_before(s, player, int(train))
+        return {"train": train, "best": best, "best_before": before, "series": s.row.series_id}
+
+    def best_before(self, s: Session, player: str, train: int) -> int | None:
+        """The player's best score with `train` when this game began: the highest of their
+        series games with that train that had ended before this one was created (None if
+        none had). It never changes, so it is worked out once per game."""
+        if s.id in self.before_cache:
+            return self.before_cache[s.id]
+        with self.store.engine.connect() as c:
+            ids = [r.game_id for r in c.execute(
+                select(series_games.c.game_id).join(series, series.c.id == series_games.c.series_id)
+                .where(series.c.player == player, series_games.c.train == train,
+                       series_games.c.game_id != s.id))]
+        scores = [int((r.result or {}).get("scores", [0])[0]) for r in self.store.rows(ids).values()
+                  if r.over and r.result and r.updated_at <= s.row.created_at]
+        before = max(scores) if scores else None
+        if len(self.before_cache) > 10000:
+            self.before_cache.clear()
+        self.before_cache[s.id] = before
+        return before
 
     def game_over(self, s: Session) -> None:
         """A series game ended: keep the player's bests (per train; per series after the last)."""

@@ -9,6 +9,7 @@ order."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -73,6 +74,39 @@ def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "rename":
         return f"{e.get('old', 'A player')} is now called {e.get('new')}"
     return f"{who}: {t}"
+
+
+_NOT_LEGAL = " is not legal now: "
+
+
+def refusal_reason(message: str, action: str, names: Sequence[str]) -> str:
+    """The engine's reason for refusing `action`, alone and in the table's names: without the
+    action's text in front, the note on who must decide, or the list of legal actions (the
+    view carries those). `Position.apply` raises IllegalAction with a sentence shaped
+    "<action> is not legal now: <reason> (<who> must decide: <kind>). Legal: …" or
+    "… now: <who> must decide '<prompt>' (<reason>). Legal: …"; any other sentence is kept
+    whole but for its "Legal:" tail. Seats the engine counts ("Player 2", "seat 1 (green)")
+    become their display names."""
+    text = message.strip()
+    if text.startswith(action + _NOT_LEGAL):
+        text = text[len(action + _NOT_LEGAL):]
+    elif _NOT_LEGAL in text:
+        text = text.split(_NOT_LEGAL, 1)[1]
+    text = re.split(r"\.?\s+Legal: ", text, maxsplit=1)[0].strip()
+    m = re.fullmatch(r"(.*?)\s*\([^()]*\bmust decide\b[^()]*\)\.?", text, flags=re.S)
+    if m and m.group(1):
+        text = m.group(1)
+    else:
+        m = re.fullmatch(r".*?\bmust decide '[^']*' \((.*)\)\.?", text, flags=re.S)
+        if m:
+            text = m.group(1)
+
+    def named(i: int, fallback: str) -> str:
+        return names[i] if 0 <= i < len(names) else fallback
+
+    text = re.sub(r"\bPlayer (\d+)\b", lambda m: named(int(m.group(1)) - 1, m.group(0)), text)
+    text = re.sub(r"\bseat (\d+) \([a-z]+\)", lambda m: named(int(m.group(1)), m.group(0)), text)
+    return text.strip().rstrip(".")
 
 
 def seats_payload(seats: Sequence[str], names: Sequence[str], seat_state: Sequence[dict[str, Any]],

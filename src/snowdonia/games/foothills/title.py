@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from snowdonia.core.actions import Catalogue
@@ -130,6 +132,9 @@ class FoothillsTitle(Title):
 
     def provenance(self) -> list[Provenance]:
         return data.provenance()
+
+    def web_board(self) -> str:
+        return str(Path(str(resources.files("snowdonia.games.foothills.ui"))) / "web" / "board.js")
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
                        width: int = 160) -> Any:

@@ -19,9 +19,17 @@ export function seatName(view, seat) {
   return s.kind === "bot" ? `Player ${seat + 1} (${s.bot} bot)` : `Player ${seat + 1}`;
 }
 
-export function seatColour(view, seat) {
+// A seat's colour: the title's own when its observation names one (Foothills: blue and
+// green, whichever seat holds them), else the table's seat colour.
+export function seatColourName(view, seat) {
+  const p = view.observation && Array.isArray(view.observation.players) ? view.observation.players[seat] : null;
+  if (p && typeof p === "object" && COLOURS[p.colour]) return p.colour;
   const s = view.seats && view.seats[seat];
-  return COLOURS[s ? s.colour : "yellow"] || "#999";
+  return s ? s.colour : "yellow";
+}
+
+export function seatColour(view, seat) {
+  return COLOURS[seatColourName(view, seat)] || "#999";
 }
 
 function decisionOf(v) {
@@ -146,7 +154,7 @@ export async function gamePage(root, gameId, meta) {
     const m = memo();
     if (m && typeof m.move === "number" && m.move <= v.move) return m.move;
     let best = null;
-    for (const e of v.log || []) if (typeof e === "object" && e.seat === v.seat && typeof e.move === "number" && ["place", "hire", "play", "take", "convert", "build", "buy", "pick", "keep", "maintain", "weather_swap", "move_labourer", "clear"].includes(e.type)) best = Math.max(best ?? 0, e.move);
+    for (const e of v.log || []) if (typeof e === "object" && e.seat === v.seat && typeof e.move === "number" && ["place", "hire", "play", "take", "convert", "build", "buy", "pick", "keep", "maintain", "weather_swap", "move_labourer", "clear", "start_end", "game_surveyor", "setup_take", "card", "rubble", "track", "swap", "surveyor", "score", "replace"].includes(e.type)) best = Math.max(best ?? 0, e.move);
     return best;
   }
 
@@ -166,7 +174,8 @@ export async function gamePage(root, gameId, meta) {
       await refresh();
       draw();
     } else {
-      refuse(errorText(r), text, why);
+      // The engine's reason in the table's names (`reason`), else the server's sentence.
+      refuse(r.data && typeof r.data.reason === "string" && r.data.reason ? r.data.reason : errorText(r), text, why);
       await refresh();
       draw();
     }
@@ -249,7 +258,17 @@ export async function gamePage(root, gameId, meta) {
       return;
     }
     const c = ev.target.closest("[data-choose]");
-    if (c) { st.focus = c.getAttribute("data-choose"); drawDecision(); if (!wide()) decision.scrollIntoView({ block: "nearest" }); return; }
+    if (c) {
+      // Several legal actions on one part of the board: its data-options (a JSON list of action
+      // texts) or, from an older board module, a "build:<site>" / "buy:<train>" key.
+      let options = null;
+      try { options = c.hasAttribute("data-options") ? JSON.parse(c.getAttribute("data-options")) : null; } catch (e) { options = null; }
+      st.focus = { key: c.getAttribute("data-choose"), options, prompt: c.getAttribute("data-prompt") };
+      drawDecision();
+      if (!wide()) setTab("board", true);
+      requestAnimationFrame(() => decision.querySelector(".focus")?.scrollIntoView({ block: "nearest" }));
+      return;
+    }
     const t = ev.target.closest("[data-try]");
     if (t) { tryRefused(t).then(() => explainer.showFor(t, ev, st.error ? st.error.text : null)); return; }
     const info = ev.target.closest("[data-info]");
@@ -393,9 +412,17 @@ export async function gamePage(root, gameId, meta) {
       return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}`, "data-info-key": info, ...extra }, labelOf(a));
     };
     if (st.focus) {
-      const [kind, key] = st.focus.split(":");
-      const opts = legal.filter((a) => (kind === "build" ? a.kind === "build" && `${a.args[0]}.${a.args[1]}` === key : a.kind === "buy" && String(a.args[0]) === key));
-      if (opts.length) decision.append(h("div", { class: "focus" }, h("p", { text: "How do you pay?" }), h("div", { class: "list" }, opts.map((a) => btn(a)))));
+      const f = st.focus;
+      let opts;
+      if (Array.isArray(f.options)) opts = legal.filter((a) => f.options.includes(a.text));
+      else {
+        const [kind, key] = String(f.key).split(":");
+        opts = legal.filter((a) => (kind === "build" ? a.kind === "build" && `${a.args[0]}.${a.args[1]}` === key : a.kind === "buy" && String(a.args[0]) === key));
+      }
+      if (opts.length) {
+        decision.append(h("div", { class: "focus", id: "focus" }, h("p", { text: f.prompt || "How do you pay?" }), h("div", { class: "list" }, opts.map((a) => btn(a))),
+          h("button", { type: "button", class: "link", onclick: () => drawDecision(), text: "Cancel" })));
+      }
       st.focus = null;
     }
     const cardKinds = new Set(["play", "pick", "keep"]);
@@ -452,7 +479,7 @@ export async function gamePage(root, gameId, meta) {
           h("b", { text: `${seatName(v, seat)}${seat === v.seat ? " (you)" : ""}` }),
           h("span", { class: "tags" }, obs.start_player === seat ? h("span", { class: "sp", "data-info": "start_player", text: "Start Player" }) : null,
             total !== null && total !== undefined ? h("span", { class: "vp", text: `${total} VP` }) : null)),
-        h("div", { class: "player-sub", text: `${s.colour}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
+        h("div", { class: "player-sub", text: `${seatColourName(v, seat)}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
         st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });
@@ -495,7 +522,7 @@ export async function gamePage(root, gameId, meta) {
     if (!v.over) {
       scorePane.append(h("div", { class: "panel running", id: "running-score" },
         h("h2", { text: "Score if the game ended now" }), scoreTable(v, res, "running-table"),
-        h("p", { class: "hint", text: "Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet." })));
+        st.board && st.board.scoreNote ? h("p", { class: "hint", text: st.board.scoreNote }) : null));
       return;
     }
     const end = h("div", { class: "panel score-panel", id: "end" });

@@ -262,7 +262,8 @@ export async function lobbyPage(root, meta) {
     mine.replaceChildren(h("h2", { text: "My games" }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
       h("a", { href: `/game/${g.id}`, text: `${g.game_name || "Game"} · ${g.name || `seat ${g.seat + 1}`}` }),
       g.your_turn ? h("span", { class: "badge", text: "your turn" }) : null,
-      h("span", { class: "hint", text: ` ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));
+      Array.isArray(g.players) && g.players.length > 1 ? h("span", { class: "hint", text: ` with ${g.players.filter((_, i) => i !== g.seat).join(", ")}` }) : null,
+      h("span", { class: "hint", text: ` · ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));
   }
 
   function drawGames(list) {

@@ -84,6 +84,37 @@ def space_text(sd: SpaceData) -> str:
     return text[:1].upper() + text[1:]
 
 
+def space_short(sd: SpaceData) -> str:
+    """A surveyor action space as printed on the card's face, in a few words ("ticket + 1 iron",
+    "2 rubble → 2 VP"): the board's label; `space_text` says it in full."""
+    parts = []
+    if sd.ticket:
+        parts.append("ticket")
+    if sd.summit:
+        parts.append("summit")
+    for n, w in ((sd.iron, "iron"), (sd.stone, "stone")):
+        if n:
+            parts.append(f"{n} {w}")
+    if sd.resource:
+        parts.append(f"{sd.resource} iron/stone")
+    if sd.rubble:
+        parts.append(f"{sd.rubble} rubble")
+    if sd.passengers:
+        parts.append(plural(sd.passengers, "passenger"))
+    if sd.vp:
+        parts.append(f"{sd.vp} VP")
+    if sd.track:
+        parts.append(f"{sd.track} track" + ("s" if sd.track > 1 else ""))
+    if sd.swap:
+        parts.append(f"{sd.swap}× swap")
+    if sd.flip:
+        parts.append("flip")
+    text = " + ".join(parts) or "nothing"
+    if sd.cost != Cost():
+        text = f"{cost_text(sd.cost)} → {text}"
+    return text
+
+
 def action_name(a: ActionDef) -> str:
     return a.english if a.main else f"{a.german} ({a.english})"
 
@@ -376,6 +407,55 @@ def _action_label(key: str) -> str:
     return f"{side.german} ({side.english})" if side else key
 
 
+RULES = {
+    "railway": ("A railway: its route cards lie in a row, by their numbers. Remove rubble (B) takes it from the "
+                "cards left to right; track (C) goes on the next free track space from the left; when every "
+                "track space holds a track or a navvy the railway gets a buffer stop."),
+    "track_space": ("Track space: its rubble must be removed first; then Track and stone (C) lays a track marker "
+                    "here, on the next free space from the left, for 2 iron (+1 VP at once). A navvy covers it too."),
+    "station": ("Station: available once its card holds no rubble and nobody (nor a navvy) built it. Build (D) pays "
+                "its cost (iron and stone to the bag, rubble and passengers to the supply), puts your station "
+                "marker on it, moves your station counter one on and gives its reward; then you may move your "
+                "surveyor to the action space below it and use it."),
+    "start_station": ("Start station: the left card of a railway, counted as built from the start, so its surveyor "
+                      "action space is open at once. It holds the railway's 2 tickets: the first visit of each "
+                      "player takes one (one ticket of each colour per player), every visit takes the bonus."),
+    "ticket": ("Ticket: taken at a start station's action space, at most one of each colour. Some grey side "
+               "actions need a ticket; a card scoring tickets gives 1 VP for each."),
+    "surveyor": ("Surveyor: starts on your action bar. Move the surveyor (E) sends it to a free surveyor action "
+                 "space on a card with a built station, or to the Pub, or back to the bar; after building a "
+                 "station it may go to the space below it."),
+    "stockyard": ("Stockyard: the resources A takes from (iron orange, stone grey). Whenever its last resource is "
+                  "taken it is refilled with exactly 6 cubes from the bag; each event cube drawn places a navvy. "
+                  "Three or more event cubes on it at the end of a turn go back into the bag."),
+    "bag": ("The cloth bag: iron, stone and the 4 event cubes, drawn blind to refill the stockyard. Iron and stone "
+            "paid for tracks and stations go back into it; some actions pick a cube out of it."),
+    "event_cube": ("Event cube (white): when one is drawn onto the stockyard, a navvy is placed on the first card, "
+                   "column by column from column 2, top to bottom, with no track, station or navvy."),
+    "supply": ("General supply: rubble, passengers, VP tokens, navvies and buffer stops. Rubble, passengers and VP "
+               "should not run out (substitutes are counted if they do); iron, stone and markers are limited."),
+    "buffer_stop": ("Buffer stop: placed at the end of a railway once every track space on it holds a track or a "
+                    "navvy. When the last of the 5 is placed, the end is rung in."),
+    "route_bonus": ("Route bonus token (3 VP): at the end, whoever built most stations on the Ffestiniog Railway "
+                    "(I) — or on the Welsh Highland Railway (II) — takes that railway's token; Porthmadog counts "
+                    "for both; a tie: nobody."),
+    "action_bar": ("Action bar: your five action cards, one of each category A–E. A turn plays one card whose "
+                   "visible side can at least partly be carried out, then flips it; some actions let you flip "
+                   "one other card too. A gold side is a main action, a grey side a side action."),
+    "scoring_pile": ("Scoring pile: action cards put aside in the Pub (or at Devil's Bridge), never more than the "
+                     "stations you built. At the end each scores its category: passengers, tracks, stations, "
+                     "tickets or cards in the pile."),
+    "station_counter": "Station counter: how many stations you built; it caps your scoring pile.",
+    "supply_cards": ("Supply cards: two spare action cards of each category, gold side up. The Pub (and Devil's "
+                     "Bridge) replaces a card put aside with one of the same category from here."),
+    "start_player": ("Start player: moves first for the whole game. If the start player rings in the end, the "
+                     "other player has one more turn, so both play as many turns."),
+    "markers": "Track and station markers: 16 per player, shared between tracks and stations; they are limited.",
+    "rubble": "Rubble: removed from the railways (B) into your supply; swapped 2 for 1 stone (C); paid for some costs.",
+    "vp": "Victory point tokens: taken at once for tracks, cleared cards, stations and action spaces.",
+}
+
+
 def component_texts(cfg: Config) -> dict[str, Any]:
     """Every card, railway, station, space and action in words, keyed for tooltips."""
     comp = cfg.comp
@@ -430,8 +510,13 @@ def component_texts(cfg: Config) -> dict[str, Any]:
                      + (f"; built after the station before it on {cfg.cards[c].name}" if cfg.ordered[c]
                         and cfg.st_ord[si] else "")),
         }
+    spaces = {card.id: {"name": card.name, "short": space_short(card.space),
+                        "text": f"Surveyor action space of {card.name} ({card.id}): {space_text(card.space)}."}
+              for card in cfg.cards if card.space is not None}
     return {
         "route_cards": route_cards,
+        "spaces": spaces,
+        "rules": dict(RULES),
         "stations": stations,
         "railways": railways,
         "actions": actions,

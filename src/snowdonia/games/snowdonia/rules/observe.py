@@ -142,7 +142,8 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
 def _two_ends(g: State) -> dict[str, Any]:
     """Blaenau Ffestiniog's extra facts (a Mount Snowdon view stays exactly as it was): each
     player's end, the game's Surveyor, each end's line of track and frontier, which stations
-    each player may build on, and whether the Plas Halt maintenance has happened."""
+    each player may build on, whether the Plas Halt maintenance has happened, and the free
+    cubes of the giving stations' building sites."""
     cfg = g.cfg
     ends = [cfg.stations[i].key for i in cfg.end_stations]
     n = cfg.players
@@ -167,6 +168,10 @@ def _two_ends(g: State) -> dict[str, Any]:
                          for si in range(cfg.n_stations)},
         "maintenance_station": cfg.stations[cfg.maint_station].key if cfg.maint_station >= 0 else None,
         "maintenance_done": g.maint_done,
+        # The free cubes a giving station's building sites hand the builder (from the bag).
+        "gives": {cfg.stations[si].key: [dict(cfg.bsite_gives[b]) for b in cfg.station_bsites[si]]
+                  for si in range(cfg.n_stations)
+                  if any(cfg.bsite_gives[b] for b in cfg.station_bsites[si])},
     }}
 
 

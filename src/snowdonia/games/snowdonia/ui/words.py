@@ -516,6 +516,24 @@ RULES = {
                         "in solo)."),
     "pub": "The Pub: a train owner may pay coal (2 for Padarn, 1 otherwise) to place a third labourer this round.",
     "start_player": "Start Player: places first and opens every contract window; taken by the last space of A.",
+    # Blaenau Ffestiniog (the two-end scenario); Mount Snowdon never shows these.
+    "end": ("Starting end (Blaenau Ffestiniog): each player, from the Start Player clockwise, chooses Blaenau "
+            "Ffestiniog or Porthmadog Harbour and puts the surveyor on one of that end's three spaces. You "
+            "excavate and lay track away from your own end, and build from your end up to your surveyor."),
+    "game_surveyor": ("The game's Surveyor (a game marker): the last player to place a surveyor chooses its end. "
+                      "Events resolve from the end where it stands; after each event it moves to the other end."),
+    "start_marker": ("Start marker: the first time your surveyor leaves your starting station, one of your "
+                     "ownership markers goes on that station to mark your end; it scores nothing."),
+    "frontier": ("Frontier: the next space with rubble seen from an end. Excavate takes rubble from your own end "
+                 "inward, Lay Track lays the next excavated card of your own line; the two lines of track end "
+                 "the game when they meet (the round of the last unlaid track card is the last)."),
+    "build_range": ("Build (Blaenau Ffestiniog): no excavation is needed first; you may build only on the "
+                    "stations from your own starting end up to and including your surveyor's station."),
+    "gift": ("Free resources: each building site built on a giving station hands the builder the cubes shown, "
+             "from the bag, after paying (nothing if the bag lacks them)."),
+    "maintenance_station": ("Plas Halt (station 4): as soon as all its rubble is removed, the train maintenance "
+                            "event happens once (every train owner pays 1 steel, discards #16 or #21, or gives "
+                            "the train back)."),
     "contract": ("Contract: play it in the window of its area (before that area resolves) for its effect this "
                  "round; at the end it scores its bonus if you place on it the rubble and markers it asks for — "
                  "each cube and marker serves one card only."),

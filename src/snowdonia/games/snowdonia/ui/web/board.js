@@ -18,6 +18,8 @@ import { el, text, wrap, multiline } from "/static/svg.js";
 export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7" };
 export const CUBE = { iron: "#c4622d", stone: "#b9b9b4", coal: "#1d1d1d", rubble: "#9c8662", steel: "#7f93a8", event: "#ffffff" };
 export const MIN_FONT = 12;
+// Under the running score (game.js shows it when the board module says something).
+export const scoreNote = "Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet.";
 const F = { small: 12, body: 13, head: 14, title: 15 };
 const CHAR = 0.62; // average glyph width of DejaVu Sans, in em
 const PAD = 10;
@@ -140,21 +142,31 @@ function changes(prev, obs) {
   if (pw.current !== w.current) fresh.add("weather:now");
   (obs.event_track || []).forEach((e, k) => { if (e.occupied && !((prev.event_track || [])[k] || {}).occupied) fresh.add(`event:${e.space}`); });
   (obs.site_office || []).forEach((c, k) => { if (c && (prev.site_office || [])[k] !== c) fresh.add(`office:${c}`); });
+  if (obs.ends && prev.ends) {
+    const order = Array.from({ length: (obs.players || []).length }, (_, i) => (obs.start_player + i) % (obs.players || []).length);
+    for (const key of obs.ends.keys) {
+      const now = order.filter((s) => obs.ends.players[s] === key);
+      const was = order.filter((s) => prev.ends.players[s] === key);
+      now.forEach((s, k) => { if (!was.includes(s) || (obs.ends.start_markers[s] && !prev.ends.start_markers[s])) fresh.add(`end:${key}.${k + 1}`); });
+      if (obs.ends.game_surveyor === key && prev.ends.game_surveyor !== key) fresh.add(`gs:${key}`);
+    }
+  }
   if ((obs.work_rates || {}).excavate_index !== (prev.work_rates || {}).excavate_index) fresh.add("rate:excavate");
   if ((obs.work_rates || {}).lay_track_index !== (prev.work_rates || {}).lay_track_index) fresh.add("rate:lay_track");
   return fresh;
 }
 
 // ------------------------------------------------------------------ route
-function stationSize(st) {
-  const head = tw(`${st.number} ${st.name}`, F.body) + 58;
+function stationSize(st, extraHead = 0) {
+  const head = tw(`${st.number} ${st.name}`, F.body) + 58 + extraHead;
   const sites = Math.max(st.building_sites.length, st.excavation_sites.length) * 46 + 12;
   if (!st.building_sites.length && !st.excavation_sites.length) return { w: Math.max(112, head), h: 80 };
   return { w: Math.max(130, head, sites), h: 156 };
 }
 
-function layoutRoute(route, width) {
-  const sizes = route.map((it) => (it.type === "station" ? stationSize(it) : { w: 56, h: 96 }));
+function layoutRoute(route, width, ends = null) {
+  const dots = ends ? ends.players.length * 12 + 22 : 0; // Blaenau Ffestiniog: who may build here, Plas Halt's badge
+  const sizes = route.map((it) => (it.type === "station" ? stationSize(it, dots) : { w: 56, h: 96 }));
   const inner = width - 2 * PAD;
   const rows = [[]];
   let used = 0;
@@ -197,6 +209,7 @@ function trackCard(view, it, p, fresh) {
   g.appendChild(text(x + w - 13, y + 17.5, it.vp, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
   const m = marker(view, it.owner, x + w / 2, y + h - 16, 9);
   if (m) g.appendChild(m);
+  frontierBadges(view, { track: it.index }, x + 3, y + 3).forEach((b) => g.appendChild(b));
   if (fresh.has(info)) g.appendChild(ring(x, y, w, h));
   return g;
 }
@@ -219,6 +232,7 @@ function station(view, it, p, ia, fresh, decision) {
     sg.appendChild(text(sx + 39, sy + 37, `${s.vp}`, { "font-size": F.small, "text-anchor": "end", "font-weight": 700 }));
     const m = marker(view, s.owner, sx + 21, sy + 20, 9);
     if (m) sg.appendChild(m);
+    frontierBadges(view, { station: it.key, site: k + 1 }, sx + 2, sy + 24).forEach((b, j) => { b.setAttribute("transform", `translate(${j * 17},0)`); sg.appendChild(b); });
     if (fresh.has(info)) sg.appendChild(ring(sx, sy, 42, 40, 4));
     g.appendChild(sg);
   });
@@ -242,7 +256,17 @@ function station(view, it, p, ia, fresh, decision) {
     sg.appendChild(el("rect", { x: bx, y: by, width: 42, height: 54, rx: 4, fill: "#fffdf6", stroke: "#6b5536" }));
     for (let i = 0; i < b.stone; i++) sg.appendChild(cube(bx + 4 + (i % 3) * 11, by + 4 + Math.floor(i / 3) * 11, CUBE.stone, 9));
     for (let i = 0; i < b.steel; i++) sg.appendChild(el("rect", { x: bx + 4, y: by + 27 + i * 6, width: 34, height: 4, fill: CUBE.steel, stroke: "#334" }));
-    sg.appendChild(text(bx + 21, by + 50, `${b.vp}`, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+    const gift = ((view.observation.ends || {}).gives || {})[it.key];
+    const give = gift ? Object.entries(gift[k] || {}).filter(([, n]) => n) : [];
+    if (give.length) {
+      // VP on the left, the free cube(s) from the bag on the right.
+      sg.appendChild(text(bx + 4, by + 50, `${b.vp}`, { "font-size": F.small, "font-weight": 700 }));
+      const [kind, n] = give[0];
+      const gg = el("g", { "data-info": `gift:${it.key}`, class: "gift" });
+      gg.appendChild(cube(bx + 22, by + 41, CUBE[kind] || "#999", 9));
+      gg.appendChild(text(bx + 33, by + 50, String(n), { "font-size": F.small, "font-weight": 700, fill: "#1d5a1d" }));
+      sg.appendChild(gg);
+    } else sg.appendChild(text(bx + 21, by + 50, `${b.vp}`, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
     const m = marker(view, b.owner, bx + 21, by + 22, 10);
     if (m) sg.appendChild(m);
     if (fresh.has(info)) sg.appendChild(ring(bx, by, 42, 54, 4));
@@ -252,7 +276,12 @@ function station(view, it, p, ia, fresh, decision) {
     g.appendChild(el("circle", { cx: x + w - 14, cy: y + 42, r: 10, fill: "#222", stroke: "#fff", "stroke-width": 2, "data-info": `station:${it.key}` }));
     if (fresh.has(`station:${it.key}`)) g.appendChild(ring(x, y, w, h, 8));
   }
-  it.surveyors.forEach((s, k) => {
+  const ends = view.observation.ends;
+  if (ends) twoEndExtras(view, ends, it, p, g, ia, fresh, decision);
+  // Blaenau Ffestiniog: a surveyor appears once its player has chosen an end; at its own
+  // starting end it stands on one of that end's spaces (drawn by twoEndExtras).
+  const shownSurveyors = ends ? it.surveyors.filter((s) => ends.players[s] !== null && ends.players[s] !== undefined && !(ends.keys.includes(it.key) && ends.players[s] === it.key)) : it.surveyors;
+  shownSurveyors.forEach((s, k) => {
     const sx = x + 10 + k * 18;
     const sy = y + h - 4;
     g.appendChild(el("path", { d: `M ${sx} ${sy} l 7 -16 l 7 16 z`, fill: playerColour(view, s), stroke: "#222", class: "surveyor", "data-info": "surveyor" }));
@@ -261,9 +290,102 @@ function station(view, it, p, ia, fresh, decision) {
   return g;
 }
 
+// ------------------------------------------------------------------ Blaenau Ffestiniog: two ends
+const END_COLOUR = ["#37474f", "#00838f"]; // slate (Blaenau Ffestiniog), harbour (Porthmadog)
+
+function endName(view, key) {
+  const st = (view.observation.route || []).find((r) => r.type === "station" && r.key === key);
+  return st ? st.name : key;
+}
+
+// The frontier of each end on this slot (the next rubble seen from that end): a lettered badge.
+function frontierBadges(view, slot, x, y) {
+  const ends = view.observation.ends;
+  if (!ends || !ends.frontier) return [];
+  const out = [];
+  ends.keys.forEach((key, e) => {
+    const f = ends.frontier[key];
+    if (!f) return;
+    const hit = slot.track !== undefined ? f.track === slot.track : f.station === slot.station && f.site === slot.site;
+    if (!hit) return;
+    const letter = endName(view, key).charAt(0);
+    out.push(el("g", { "data-info": `frontier:${key}`, class: "frontier" },
+      el("rect", { x, y, width: 15, height: 15, rx: 3, fill: END_COLOUR[e], stroke: "#fff", "stroke-width": 1 }),
+      text(x + 7.5, y + 12, letter, { "font-size": F.small, "font-weight": 800, fill: "#fff", "text-anchor": "middle" })));
+  });
+  return out;
+}
+
+function choiceOrder(view) {
+  const obs = view.observation;
+  const n = (obs.players || []).length;
+  return Array.from({ length: n }, (_, i) => (obs.start_player + i) % n);
+}
+
+// On every station: who may build here and Plas Halt's maintenance; on the two end stations:
+// the three surveyor spaces (a start choice), the game's Surveyor space and the start markers.
+function twoEndExtras(view, ends, it, p, g, ia, fresh, decision) {
+  const { x, y, w, h } = p;
+  const builders = (ends.buildable_by || {})[it.key] || [];
+  let dx = x + w - 36;
+  if (ends.maintenance_station === it.key) {
+    const done = ends.maintenance_done;
+    g.appendChild(el("g", { "data-info": "maint", class: "maint" },
+      el("circle", { cx: dx - 4, cy: y + 12, r: 9, fill: done ? "#8fa38a" : "#e07b24", stroke: "#fff" }),
+      text(dx - 4, y + 16.5, "M", { "font-size": F.small, "font-weight": 800, fill: "#fff", "text-anchor": "middle" })));
+    dx -= 22;
+  }
+  builders.slice().reverse().forEach((s) => {
+    g.appendChild(el("circle", { cx: dx - 2, cy: y + 12, r: 5, fill: playerColour(view, s), stroke: "#fff", "stroke-width": 1.2, "data-info": `buildable:${it.key}`, class: "may-build" }));
+    dx -= 12;
+  });
+  const e = ends.keys.indexOf(it.key);
+  if (e < 0) return;
+  // The end's spaces, in the excavation sites' place (an end has none).
+  const area = el("g", { class: "end-spaces", "data-end": it.key });
+  area.appendChild(el("rect", { x: x + 6, y: y + 28, width: w - 12, height: 44, rx: 6, fill: "#e8eef0", stroke: END_COLOUR[e], "stroke-width": 1.5, "data-info": `end:${it.key}` }));
+  const here = choiceOrder(view).filter((s) => ends.players[s] === it.key);
+  const surveyorOn = (s) => ((view.observation.players || [])[s] || {}).surveyor === it.key;
+  const choosing = decision === "choose_end";
+  for (let k = 0; k < 3; k++) {
+    const cx = x + 24 + k * 32;
+    const cy = y + 50;
+    const who = here[k];
+    const act = who === undefined && k === here.length ? ia.start.get(it.key) : null;
+    const attrs = interactive({ class: "end-space", "data-end-space": `${it.key}.${k + 1}`, "data-info": `end:${it.key}` }, {
+      action: act, label: ia.labels.get(act) || `Start at ${it.name}`,
+      tryAction: choosing && !act && who === undefined && k === here.length ? `start ${it.key}` : null,
+      why: here.length >= 3 ? `all three spaces at ${it.name} are taken` : null,
+    });
+    const sg = el("g", attrs);
+    sg.appendChild(el("circle", { cx, cy, r: 13, fill: "#fff", stroke: END_COLOUR[e], "stroke-width": 1.5, "stroke-dasharray": who === undefined ? "3 2" : null }));
+    if (who !== undefined) {
+      if (surveyorOn(who)) sg.appendChild(el("path", { d: `M ${cx - 7} ${cy + 8} l 7 -16 l 7 16 z`, fill: playerColour(view, who), stroke: "#222", class: "surveyor" }));
+      else if (ends.start_markers[who]) sg.appendChild(marker(view, who, cx, cy, 8));
+    }
+    if (fresh.has(`end:${it.key}.${k + 1}`)) sg.appendChild(el("circle", { cx, cy, r: 17, class: "fresh-ring" }));
+    area.appendChild(sg);
+  }
+  // The game's Surveyor: a grey pawn on its end's own space.
+  const gx = x + 24 + 3 * 32 + 4;
+  const gy = y + 50;
+  const gAct = ia.gs.get(it.key) || null;
+  const gAttrs = interactive({ class: "gs-space", "data-gs": it.key, "data-info": "game_surveyor" }, {
+    action: gAct, label: ia.labels.get(gAct) || `The game's Surveyor at ${it.name}`,
+  });
+  const gg = el("g", gAttrs);
+  gg.appendChild(el("rect", { x: gx - 13, y: gy - 13, width: 26, height: 26, rx: 4, fill: "#fff", stroke: "#555", "stroke-dasharray": ends.game_surveyor === it.key ? null : "3 2" }));
+  if (ends.game_surveyor === it.key) {
+    gg.appendChild(el("path", { d: `M ${gx - 7} ${gy + 8} l 7 -16 l 7 16 z`, fill: "#9e9e9e", stroke: "#222" }));
+  } else gg.appendChild(text(gx, gy + 4.5, "G", { "font-size": F.small, "text-anchor": "middle", fill: "#777" }));
+  if (fresh.has(`gs:${it.key}`)) gg.appendChild(el("rect", { x: gx - 17, y: gy - 17, width: 34, height: 34, rx: 6, class: "fresh-ring" }));
+  area.appendChild(gg);
+  g.appendChild(area);
+}
+
 function drawRoute(view, ia, fresh, width, decision) {
   const route = view.observation.route;
-  const { pos, height } = layoutRoute(route, width);
+  const { pos, height } = layoutRoute(route, width, view.observation.ends || null);
   const g = el("g", { id: "route" });
   const W = width;
   g.appendChild(el("path", { d: `M 0 ${height} L ${W * 0.15} ${height * 0.55} L ${W * 0.33} ${height * 0.7} L ${W * 0.62} ${height * 0.18} L ${W * 0.8} 0 L ${W * 0.95} ${height * 0.25} L ${W} ${height * 0.4} L ${W} ${height} Z`, fill: "url(#mountain)", "data-info": "route" }));
@@ -272,7 +394,14 @@ function drawRoute(view, ia, fresh, width, decision) {
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#3b2f22", "stroke-width": 7, "stroke-linejoin": "round", opacity: 0.55 }));
   g.appendChild(el("polyline", { points: centres.map((c) => c.join(",")).join(" "), fill: "none", stroke: "#d8c9a5", "stroke-width": 2, "stroke-dasharray": "6 6" }));
   const stations = route.filter((r) => r.type === "station");
-  if (stations.length > 1) g.appendChild(text(PAD + 2, height - 6, `▲ ${stations[0].name} → ${stations[stations.length - 1].name}`, { "font-size": F.small, fill: "#1f3a14", "font-weight": 700 }));
+  if (stations.length > 1 && view.observation.ends) {
+    // Two ends: the route's caption goes where no card lies (its first station fills the corner).
+    const caption = `${stations[0].name} ⇄ ${stations[stations.length - 1].name}`;
+    const free = (cx, cy, cw) => pos.every((q) => q.x > cx + cw || q.x + q.w < cx || q.y > cy + 4 || q.y + q.h < cy - 14);
+    const spots = [[PAD + 2, 18], [width - PAD - tw(caption, F.small) - 2, 18], [PAD + 2, height - 6]];
+    const [cx, cy] = spots.find(([sx, sy]) => free(sx, sy, tw(caption, F.small))) || spots[0];
+    g.appendChild(text(cx, cy, caption, { "font-size": F.small, fill: "#1f3a14", "font-weight": 700, "data-info": "route", class: "info" }));
+  } else if (stations.length > 1) g.appendChild(text(PAD + 2, height - 6, `▲ ${stations[0].name} → ${stations[stations.length - 1].name}`, { "font-size": F.small, fill: "#1f3a14", "font-weight": 700 }));
   route.forEach((it, i) => g.appendChild(it.type === "station" ? station(view, it, pos[i], ia, fresh, decision) : trackCard(view, it, pos[i], fresh)));
   return { g, w: width, h: height };
 }
@@ -596,7 +725,7 @@ function drawSupply(view, x0, y0, w) {
 
 // Interaction map from the legal actions: what each board part does when clicked.
 export function interactions(legal) {
-  const ia = { place: new Map(), sites: new Map(), pick: new Map(), buy: new Map(), labels: new Map() };
+  const ia = { place: new Map(), sites: new Map(), pick: new Map(), buy: new Map(), labels: new Map(), start: new Map(), gs: new Map() };
   for (const a of legal || []) {
     ia.labels.set(a.text, a.label || a.text);
     if (a.kind === "place") ia.place.set(a.args[0] === "G" ? "G" : `${a.args[0]}${a.args[1]}`, a.text);
@@ -605,6 +734,8 @@ export function interactions(legal) {
       if (!ia.sites.has(key)) ia.sites.set(key, []);
       ia.sites.get(key).push(a.text);
     } else if (a.kind === "pick") ia.pick.set(a.args[0], a.text);
+    else if (a.kind === "start") ia.start.set(String(a.args[0]), a.text);
+    else if (a.kind === "game_surveyor") ia.gs.set(String(a.args[0]), a.text);
     else if (a.kind === "buy") {
       if (!ia.buy.has(a.args[0])) ia.buy.set(a.args[0], []);
       ia.buy.get(a.args[0]).push(a.text);
@@ -697,6 +828,11 @@ export function explain(key, view, title) {
     return { head: id === "excavate" ? "Excavation work rate" : "Lay-track work rate", text: `${rule(title, key)}\nNow: ${cur}.${vals ? ` Track: ${vals}.` : ""}` };
   }
   const route = obs.route || [];
+  const ends = obs.ends || null;
+  if (ends) {
+    const more = explainTwoEnds(kind, id, view, title, ends, route);
+    if (more) return more;
+  }
   if (kind === "track") {
     const t = route.find((r) => r.type === "track" && String(r.index) === String(id));
     if (!t) return null;
@@ -712,6 +848,11 @@ export function explain(key, view, title) {
       if (st.completed) lines.push("Completed by an event: no more excavating or building here.");
       else lines.push(st.buildable ? "Its building sites can be built now." : "Not buildable yet: the track before it still holds rubble.");
       if (st.surveyors.length) lines.push(`Surveyors here: ${st.surveyors.map((s) => seatName(view, s)).join(", ")}.`);
+      if (ends) {
+        // Blaenau Ffestiniog builds by range, not by excavation.
+        lines[1] = st.completed ? lines[1] : buildersText(view, ends, st.key);
+        return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "build_range")}` };
+      }
       return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "station")}` };
     }
     if (kind === "exc") {
@@ -725,13 +866,58 @@ export function explain(key, view, title) {
     const cost = [b.stone ? `${b.stone} stone` : "", b.steel ? `${b.steel} steel` : ""].filter(Boolean).join(" + ") || "free";
     return { head: `${st.name}, building site ${b.site} · ${b.vp} VP`, text: `Costs ${cost}; ${ownerText(view, b.owner)}.${st.buildable || b.owner !== null ? "" : " Not buildable yet."}\n${rule(title, "building_site")}` };
   }
-  const heads = { stock_yard: "Stock Yard", bag: "The bag", supply: "General supply", site_office: "Site Office", deck: "Contract deck", engine_shed: "Engine Shed", set_aside_train: "Set-aside train", surveyor: "Surveyor", start_player: "Start Player", route: "The route", event_track: "Event Track", weather_track: "Weather Track", marker: "Ownership marker", pub: "The Pub" };
+  const heads = { stock_yard: "Stock Yard", bag: "The bag", supply: "General supply", site_office: "Site Office", deck: "Contract deck", engine_shed: "Engine Shed", set_aside_train: "Set-aside train", surveyor: "Surveyor", start_player: "Start Player", route: "The route", event_track: "Event Track", weather_track: "Weather Track", marker: "Ownership marker", pub: "The Pub", game_surveyor: "The game's Surveyor" };
   const r = rule(title, key);
   if (r || heads[key]) return { head: heads[key] || key, text: r };
   return null;
 }
 
+function buildersText(view, ends, key) {
+  const who = (ends.buildable_by || {})[key] || [];
+  return who.length ? `May build here now: ${who.map((s) => seatName(view, s)).join(", ")}.` : "Nobody may build here now (it lies beyond every surveyor seen from its end).";
+}
+
+function explainTwoEnds(kind, id, view, title, ends, route) {
+  const order = choiceOrder(view);
+  if (kind === "end") {
+    const name = endName(view, id);
+    const here = order.filter((s) => ends.players[s] === id);
+    const laid = (ends.laid || {})[id] ?? 0;
+    const f = (ends.frontier || {})[id];
+    const front = f ? (f.track !== undefined ? `track card ${f.track + 1}` : `${endName(view, f.station)}, excavation site ${f.site}`) : "no rubble left on its side";
+    const lines = [
+      here.length ? `Started here: ${here.map((s) => seatName(view, s)).join(", ")} (${here.length} of 3 spaces).` : "Nobody has started here yet (3 spaces).",
+      `Its line of track: ${laid} track card${laid === 1 ? "" : "s"} laid; its frontier: ${front}.`,
+      ends.game_surveyor === id ? "The game's Surveyor stands here: the next event resolves from this end." : "",
+      rule(title, "end"),
+    ];
+    return { head: `${name} (a starting end)`, text: lines.filter(Boolean).join("\n") };
+  }
+  if (kind === "game_surveyor") {
+    const at = ends.game_surveyor ? `It stands at ${endName(view, ends.game_surveyor)}: the next event resolves from there.` : "Not placed yet: the last player to choose an end places it.";
+    return { head: "The game's Surveyor", text: `${at}\n${rule(title, "game_surveyor")}` };
+  }
+  if (kind === "frontier") {
+    return { head: `Frontier from ${endName(view, id)}`, text: `The next rubble seen from ${endName(view, id)}.\n${rule(title, "frontier")}` };
+  }
+  if (kind === "gift") {
+    const gives = ((ends.gives || {})[id] || []).map((g, k) => `site ${k + 1}: ${Object.entries(g).map(([c, n]) => `${n} ${c}`).join(" + ") || "nothing"}`);
+    return { head: `${endName(view, id)} gives free resources`, text: `${gives.join("; ")}.\n${rule(title, "gift")}` };
+  }
+  if (kind === "maint") {
+    const st = route.find((r) => r.type === "station" && r.key === ends.maintenance_station);
+    const left = st ? st.excavation_sites.reduce((a, x) => a + x.rubble, 0) : 0;
+    return { head: `${st ? st.name : "Station 4"}: train maintenance`, text: `${ends.maintenance_done ? "The maintenance has happened." : `${left} rubble left here; the maintenance happens when it is gone.`}\n${rule(title, "maintenance_station")}` };
+  }
+  if (kind === "buildable") {
+    return { head: `Who may build at ${endName(view, id)}`, text: `${buildersText(view, ends, id)}\n${rule(title, "build_range")}` };
+  }
+  return null;
+}
+
 export function actionInfo(a) {
+  if (a.kind === "start") return `end:${a.args[0]}`;
+  if (a.kind === "game_surveyor") return "game_surveyor";
   if (["play", "pick", "keep"].includes(a.kind)) return `contract:${a.args[0]}`;
   if (a.kind === "maintain" && /^\d+$/.test(String(a.args[0]))) return `contract:${a.args[0]}`;
   if (a.kind === "buy") return `train:${a.args[0]}`;
@@ -754,6 +940,13 @@ function cardBox(h, title, n, extra = "") {
     h("div", { class: "contract-bonus", text: c.bonus }));
 }
 
+function endLine(view, seat) {
+  const ends = view.observation.ends;
+  const key = ends.players[seat];
+  if (!key) return "Starting end: not chosen yet";
+  return `Starting end: ${endName(view, key)}${ends.start_markers[seat] ? " (start marker placed)" : ""}`;
+}
+
 export function playerPanel(view, seat, title, h) {
   const obs = view.observation;
   const p = obs.players[seat];
@@ -764,8 +957,9 @@ export function playerPanel(view, seat, title, h) {
     h("div", { class: "supply" }, ["iron", "stone", "coal", "rubble", "steel"].map((k) => cubeSpan(h, k, p[k]))),
     h("div", { class: "meta" },
       h("span", { "data-info": "marker", class: "info" }, `${p.markers_left} markers left`), " · ",
-      h("span", { "data-info": "surveyor", class: "info" }, `surveyor at ${station ? station.name : p.surveyor}`), " · ",
+      h("span", { "data-info": "surveyor", class: "info" }, obs.ends && !obs.ends.players[seat] ? "surveyor not placed yet" : `surveyor at ${station ? station.name : p.surveyor}`), " · ",
       `${p.labourers} labourers`, p.labourers_to_place ? ` (${p.labourers_to_place} to place)` : ""),
+    obs.ends ? h("div", { class: "meta" }, endLine(view, seat)) : null,
     h("div", { class: "meta" }, tr
       ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, `Train ${tr.short || `No. ${p.train} ${tr.name}`}`)
       : "No train"),
