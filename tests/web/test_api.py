@@ -53,12 +53,13 @@ def test_every_title_is_served(client: TestClient, game: str) -> None:
     assert "scores" in mine["score"]
     meta = client.get("/api/meta").json()
     entry = next(t for t in meta["titles"] if t["name"] == game)
-    if registry.title(game).web_board() is not None:
-        assert entry["board"] == f"/boards/{game}.js"
-        assert client.get(entry["board"]).status_code == 200
-        assert "javascript" in client.get(entry["board"]).headers["content-type"]
-    else:  # the client draws a title without a board module with its generic board
-        assert entry["board"] is None
+    # Every title brings its own board module, with the exports the page relies on.
+    assert registry.title(game).web_board() is not None, f"{game} serves no board module"
+    assert entry["board"] == f"/boards/{game}.js"
+    served = client.get(entry["board"])
+    assert served.status_code == 200 and "javascript" in served.headers["content-type"]
+    for name in ("renderBoard", "explain", "playerPanel", "scoreDetails", "actionInfo"):
+        assert f"export function {name}(" in served.text, f"{game}'s board does not export {name}"
     assert entry["components"] and entry["bots"]
 
 
@@ -106,7 +107,7 @@ def test_every_setting_is_accepted(client: TestClient) -> None:
     assert v["settings"]["edition"] == "deluxe" and obs["settings"]["light_fog"] is True
     assert obs["settings"]["contracts_per_window"] == 1 and obs["settings"]["solo_train"] == 4
     assert obs["players"][0]["train"] == 4
-    assert v["solo"] == {"train": 4, "best": None, "series": None}
+    assert v["solo"] == {"train": 4, "best": None, "best_before": None, "series": None}
 
 
 def test_get_views(client: TestClient) -> None:

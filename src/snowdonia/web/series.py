@@ -85,7 +85,8 @@ class SeriesService:
             player = self.owner(s.row.series_id)
             if player is not None:
                 best = self.bests(player)["per_train"].get(str(train))
-                before = self.best_before(s, player, int(train))
+                if isinstance(train, int):
+                    before = self.best_before(s, player, train)
         return {"train": train, "best": best, "best_before": before, "series": s.row.series_id}
 
     def best_before(self, s: Session, player: str, train: int) -> int | None:

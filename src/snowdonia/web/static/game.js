@@ -431,7 +431,7 @@ export async function gamePage(root, gameId, meta) {
     if (Array.isArray(d.cards)) decision.append(h("p", { text: `Drawn: ${d.cards.map((c) => "#" + c).join(", ")}` }));
     if (cards.length) {
       decision.append(h("div", { class: "cards" }, cards.map((a) => h("div", { class: "card-choice" },
-        h("button", { type: "button", class: "info-button", "data-info": `contract:${a.args[0]}`, "aria-label": `About contract #${a.args[0]}`, text: "ⓘ" }),
+        h("button", { type: "button", class: "info-button", "data-info": `contract:${a.args[0]}`, "aria-label": `About contract #${a.args[0]}`, text: "i" }),
         btn(a, { class: `act act-${a.kind} card-act` })))));
     }
     const onBoard = svg.querySelectorAll("[data-action],[data-choose]").length > 0;

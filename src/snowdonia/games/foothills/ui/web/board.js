@@ -152,6 +152,11 @@ function vpToken(x, y, r = 8) {
   return el("circle", { cx: x, cy: y, r, fill: "#f0c419", stroke: "#7a5a05", "stroke-width": 1.2 });
 }
 
+// An invisible area that answers taps for a group whose words would let them fall through.
+function hit(x, y, w, h) {
+  return el("rect", { x, y, width: w, height: h, fill: "none", stroke: "none", "pointer-events": "all" });
+}
+
 function ring(x, y, w, h, rx = 6) {
   return el("rect", { x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: rx + 3, class: "fresh-ring" });
 }
@@ -159,7 +164,7 @@ function ring(x, y, w, h, rx = 6) {
 function panel(x, y, w, h, title, info, fill = "#f6f0e4", stroke = "#8c7a55") {
   const g = el("g", {});
   g.appendChild(el("rect", { x, y, width: w, height: h, rx: 10, fill, stroke }));
-  if (title) g.appendChild(text(x + 12, y + 21, title, { "font-size": F.title, "font-weight": 700, "data-info": info || null, class: info ? "info" : null }));
+  if (title) g.appendChild(text(x + 12, y + 21, fit(title, F.title, w - 24, true), { "font-size": F.title, "font-weight": 700, "data-info": info || null, class: info ? "info" : null }));
   return g;
 }
 
@@ -479,6 +484,7 @@ function routeCard(view, title, card, r, ia, fresh, decision) {
     g.appendChild(multiline(x + 7, yy + 11, nameLines.map((ln) => fit(ln, F.small, inner, true)), 13, { "font-size": F.small, "font-weight": 700 }));
     yy += 2 + nameLines.length * 13;
     const tg = el("g", { "data-info": `tickets:${card.id}`, class: "tickets" });
+    tg.appendChild(hit(x + 5, yy - 2, inner, 22));
     const tc = TICKET[card.ticket] || "#999";
     for (let i = 0; i < (card.tickets_left || 0); i++) tg.appendChild(ticket(x + 7 + i * 8, yy + i * 3, tc));
     tg.appendChild(text(x + 44, yy + 13, fit(`${card.tickets_left || 0} left`, F.small, inner - 40), { "font-size": F.small }));
@@ -606,6 +612,7 @@ function resourceRow(g, view, p, x, y, w) {
     const iw = 18 + tw(label, F.small) + 12;
     if (xx + iw > x + w) { xx = x; yy += 22; }
     const ig = el("g", { "data-info": info, class: "res" });
+    ig.appendChild(hit(xx - 2, y - 15, iw - 6, 20));
     ig.appendChild(icon(xx));
     ig.setAttribute("transform", `translate(0, ${yy - y})`);
     ig.appendChild(text(xx + 17, y, label, { "font-size": F.small }));
@@ -631,7 +638,7 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   parts.push(text(x0 + w - 10, y + 19, `${formatVp(p.score_so_far)} VP now`, { "font-size": F.small, "font-weight": 700, fill: "#fff", "text-anchor": "end" }));
   y += 34;
   if (p.start_player) {
-    parts.push(el("g", { "data-info": "start_player" }, el("circle", { cx: x0 + 18, cy: y + 8, r: 9, fill: "#b8412e", stroke: "#fff" }),
+    parts.push(el("g", { "data-info": "start_player" }, hit(x0 + 8, y - 2, 110, 20), el("circle", { cx: x0 + 18, cy: y + 8, r: 9, fill: "#b8412e", stroke: "#fff" }),
       text(x0 + 18, y + 12.5, "★", { "font-size": F.small, fill: "#fff", "text-anchor": "middle" }),
       text(x0 + 32, y + 13, "start player", { "font-size": F.small, fill: "#5a4630" })));
     y += 22;
@@ -654,12 +661,15 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   y += 20;
   parts.push(facts);
   const tg = el("g", { "data-info": "ticket" });
-  tg.appendChild(text(x0 + 12, y + 12, p.tickets.length ? "tickets:" : "no tickets yet", { "font-size": F.small }));
-  p.tickets.forEach((c, k) => tg.appendChild(ticket(x0 + 70 + k * 30, y + 1, TICKET[c] || "#999")));
+  const tLabel = p.tickets.length ? "tickets:" : "no tickets yet";
+  const tx0 = x0 + 12 + tw(tLabel, F.small) + 8;
+  tg.appendChild(hit(x0 + 8, y - 2, tx0 - x0 - 4 + p.tickets.length * 30, 22));
+  tg.appendChild(text(x0 + 12, y + 12, tLabel, { "font-size": F.small }));
+  p.tickets.forEach((c, k) => tg.appendChild(ticket(tx0 + k * 30, y + 1, TICKET[c] || "#999")));
   parts.push(tg);
   if (p.summit) {
-    const sx = x0 + 70 + p.tickets.length * 30 + 8;
-    parts.push(el("g", { "data-info": "summit" }, el("path", { d: `M ${sx} ${y + 16} L ${sx + 10} ${y + 1} L ${sx + 20} ${y + 16} Z`, fill: "#eef3f7", stroke: "#1d2b36", "stroke-width": 1.2 }),
+    const sx = tx0 + p.tickets.length * 30 + 10;
+    parts.push(el("g", { "data-info": "summit" }, hit(sx - 2, y - 2, 80, 22), el("path", { d: `M ${sx} ${y + 16} L ${sx + 10} ${y + 1} L ${sx + 20} ${y + 16} Z`, fill: "#eef3f7", stroke: "#1d2b36", "stroke-width": 1.2 }),
       text(sx + 26, y + 13, "summit", { "font-size": F.small })));
   }
   y += 24;
@@ -668,6 +678,8 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   const barActs = mine ? ia.bar : [];
   const sAttrs = interactive({ class: "bar-slot", "data-bar": seat, "data-info": "surveyor" }, { actions: barActs, labels: ia.labels, label: "Surveyor back to the action bar" });
   const sg = el("g", sAttrs);
+  // The whole row answers a tap (its words too), ringed when it is a choice.
+  sg.appendChild(el("rect", { x: x0 + 6, y: y - 3, width: w - 12, height: 36, rx: 8, fill: barActs.length ? "#fff6dc" : "none", stroke: "none", "pointer-events": "all" }));
   sg.appendChild(el("rect", { x: x0 + 10, y, width: 34, height: 30, rx: 6, fill: "#fff", stroke: "#8c7a55" }));
   if (p.surveyor === "bar") sg.appendChild(pawn(x0 + 27, y + 16, colour, 1));
   else sg.appendChild(el("path", { d: `M ${x0 + 20} ${y + 25} L ${x0 + 24} ${y + 13} L ${x0 + 30} ${y + 13} L ${x0 + 34} ${y + 25} Z M ${x0 + 32} ${y + 7} a 5 5 0 1 1 -10 0 a 5 5 0 1 1 10 0`, fill: "none", stroke: "#b5a580", "stroke-dasharray": "2 2" }));
@@ -685,7 +697,10 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   }
   // The scoring pile.
   const pile = el("g", { "data-info": "scoring_pile", class: "pile" });
-  pile.appendChild(text(x0 + 12, y + 14, `Scoring pile: ${p.scoring_pile.length} of at most ${p.pile_limit}`, { "font-size": F.body, "font-weight": 700 }));
+  pile.appendChild(hit(x0 + 8, y, w - 16, 20));
+  const room = Math.max(0, p.pile_limit - p.scoring_pile.length);
+  const pileHead = `Scoring pile: ${p.scoring_pile.length ? `${p.scoring_pile.length} card${p.scoring_pile.length === 1 ? "" : "s"}` : "empty"} · room for ${room} more (1 per station)`;
+  pile.appendChild(text(x0 + 12, y + 14, fit(pileHead, F.body, w - 24, true), { "font-size": F.body, "font-weight": 700 }));
   y += 22;
   let cx = x0 + 12;
   for (const id of p.scoring_pile) {
@@ -843,8 +858,12 @@ function drawTokens(view, x0, y0, w) {
   const lines = [];
   for (const rb of obs.route_bonus || []) {
     const rail = (obs.railways || []).find((r) => r.numeral === rb.railway);
-    const counts = rail ? ` (${rail.stations_by_seat.map((n, i) => `${seatName(view, i)} ${n}`).join(", ")})` : "";
-    lines.push([`Route bonus ${rb.railway}: ${rb.holder === null || rb.holder === undefined ? "nobody yet" : seatName(view, rb.holder)}${counts}`, "route_bonus"]);
+    const n = rail ? rail.stations_by_seat : [];
+    const score = n.join("–");
+    const who = rb.holder === null || rb.holder === undefined
+      ? (n.length && n.every((x) => x === n[0]) ? `tied ${score}: nobody` : "nobody")
+      : `${seatName(view, rb.holder)} leads ${[n[rb.holder], ...n.filter((_, i) => i !== rb.holder)].join("–")}`;
+    lines.push([`Route bonus ${rb.railway} (3 VP, stations on it): ${who}`, "route_bonus"]);
   }
   if (obs.summit && obs.summit.in_play) lines.push([`Summit token: ${obs.summit.owner === null ? "on Yr Wyddfa" : seatName(view, obs.summit.owner)}`, "summit"]);
   if (obs.removed_railways && obs.removed_railways.length) lines.push([`Not in play: railways ${obs.removed_railways.join(", ")}`, "railway"]);
