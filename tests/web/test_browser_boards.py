@@ -84,6 +84,9 @@ def _play_out_on_board(page: Any, rng: random.Random, limit: int, counts: dict[s
         if shots and clicks in shots:
             _shot(page, shots[clicks])
             _assert_readable(page, shots[clicks])
+        # What changed since my last decision is ringed on the board.
+        if page.evaluate("+(document.getElementById('board').dataset.fresh || 0)") > 0:
+            counts["ringed"] = counts.get("ringed", 0) + 1
         _take_on_board(page, rng, counts)
         clicks += 1
         assert clicks < limit, "the game did not end"
@@ -122,6 +125,7 @@ def test_a_whole_foothills_game_on_its_board(browser: Any, server: Server, size:
     assert clicks > 30
     assert counts.get("board", 0) > clicks // 2, counts
     assert counts.get("action-card", 0) > 5 and counts.get("choose", 0) >= 1, counts
+    assert counts.get("ringed", 0) > clicks // 4, counts  # the opponent's moves are marked
     # The score sheet.
     _show_tab(page, "score")
     page.wait_for_selector("#score-sheet")

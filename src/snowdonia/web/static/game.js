@@ -657,7 +657,9 @@ export async function gamePage(root, gameId, meta) {
     const inSight = choices.some((c) => { const r = c.getBoundingClientRect(); return r.bottom > frame.top && r.top < frame.bottom && r.right > frame.left && r.left < frame.right; });
     if (inSight) return;
     const r = choices[0].getBoundingClientRect();
-    boardWrap.scrollTo({ top: boardWrap.scrollTop + r.top - frame.top - Math.max(0, (frame.height - r.height) / 3), left: boardWrap.scrollLeft + r.left - frame.left - 16, behavior: prefs().animations ? "smooth" : "auto" });
+    // Sideways only when the choice is not already within the frame's width.
+    const across = r.left >= frame.left && r.right <= frame.right ? boardWrap.scrollLeft : boardWrap.scrollLeft + r.left - frame.left - 16;
+    boardWrap.scrollTo({ top: boardWrap.scrollTop + r.top - frame.top - Math.max(0, (frame.height - r.height) / 3), left: across, behavior: prefs().animations ? "smooth" : "auto" });
   }
 
   let lastW = 0;

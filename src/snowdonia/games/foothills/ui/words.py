@@ -446,8 +446,9 @@ RULES = {
                      "stations you built. At the end each scores its category: passengers, tracks, stations, "
                      "tickets or cards in the pile."),
     "station_counter": "Station counter: how many stations you built; it caps your scoring pile.",
-    "supply_cards": ("Supply cards: two spare action cards of each category, gold side up. The Pub (and Devil's "
-                     "Bridge) replaces a card put aside with one of the same category from here."),
+    "supply_cards": ("Spare cards: two action cards of each category lie in the supply, gold side up and fanned "
+                     "so that their grey side shows (their gold side is the category's main action). The Pub (and "
+                     "Devil's Bridge) replaces a card put aside with one of the same category from here."),
     "start_player": ("Start player: moves first for the whole game. If the start player rings in the end, the "
                      "other player has one more turn, so both play as many turns."),
     "markers": "Track and station markers: 16 per player, shared between tracks and stations; they are limited.",

@@ -848,7 +848,7 @@ function drawSupplyCards(view, ia, fresh, x0, y0, w) {
   const rows = slots.length ? Math.max(...slots.map((x) => x.row)) + 1 : 0;
   const height = 32 + (rows ? rows * (ch + 6) : 24) + 6;
   if (!cards.length) g.appendChild(text(x0 + 12, y0 + 50, "No spare cards left.", { "font-size": F.small, "font-style": "italic" }));
-  g.insertBefore(panel(x0, y0, w, height, "Supply cards: spares, gold side up, their grey side shown", "supply_cards", "#f3eee0", "#b08a3a"), g.firstChild);
+  g.insertBefore(panel(x0, y0, w, height, "Spare cards in the supply", "supply_cards", "#f3eee0", "#b08a3a"), g.firstChild);
   return { g, h: height };
 }
 
@@ -1098,8 +1098,8 @@ export function playerPanel(view, seat, title, h) {
       h("span", { class: "res info", "data-info": "passengers" }, `${p.passengers} passenger${p.passengers === 1 ? "" : "s"}`), " ",
       h("span", { class: "res info", "data-info": "vp" }, `${p.vp} VP tokens`)),
     h("div", { class: "meta" },
-      h("span", { class: "info", "data-info": "station_counter" }, `${p.stations_built} stations`), " · ",
-      `${p.tracks_built} tracks · ${p.markers_left} markers left · `,
+      h("span", { class: "info", "data-info": "station_counter" }, `${p.stations_built} station${p.stations_built === 1 ? "" : "s"}`), " · ",
+      `${p.tracks_built} track${p.tracks_built === 1 ? "" : "s"} · ${p.markers_left} markers left · `,
       h("span", { class: "info", "data-info": "ticket" }, p.tickets.length ? `tickets: ${p.tickets.join(", ")}` : "no tickets"),
       p.summit ? " · summit token" : ""),
     h("div", { class: "meta" }, h("span", { class: "info", "data-info": "surveyor" }, `Surveyor ${where}`)),

@@ -851,6 +851,8 @@ export function explain(key, view, title) {
       if (ends) {
         // Blaenau Ffestiniog builds by range, not by excavation.
         lines[1] = st.completed ? lines[1] : buildersText(view, ends, st.key);
+        if (ends.maintenance_station === st.key) lines.push(ends.maintenance_done ? "Its rubble is gone: the train maintenance has happened." : "When its last rubble is removed, the train maintenance happens.");
+        if ((ends.gives || {})[st.key]) lines.push(`Each building site built here gives free resources from the bag (${ends.gives[st.key].map((g) => Object.entries(g).map(([c, n]) => `${n} ${c}`).join(" + ")).join("; ")}).`);
         return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "build_range")}` };
       }
       return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "station")}` };
