@@ -259,6 +259,10 @@ class Title(ABC):
     score_lines: tuple[str, ...]  # the keys of a breakdown's `lines`, in sheet order
     decisions: Mapping[str, DecisionKind]
     words: Words
+    # How many decisions a search bot's playout runs before the title's `evaluate` scores it;
+    # None: playouts run to the end of the game (cheap enough in Snowdonia, not in Foothills,
+    # whose random games are long and noisy).
+    search_depth: int | None = None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
