@@ -59,6 +59,12 @@ class FoothillsTitle(Title):
                     "safety net only (0: the data's default); no rule ends the game by turns"),
     )
     score_lines = SCORE_LINES
+    # The seed's scoring ("Wertung"), line by line.
+    score_labels = {"vp_tokens": "VP tokens", "route_bonus": "Route bonuses (Ffestiniog, Welsh Highland)",
+                    "summit": "Summit token", "passengers": "Passengers (½ VP each)",
+                    "pile_passengers": "Scoring pile: per 2 passengers", "pile_tracks": "Scoring pile: per 2 tracks",
+                    "pile_stations": "Scoring pile: per station", "pile_tickets": "Scoring pile: per ticket",
+                    "pile_cards": "Scoring pile: per card"}
     decisions: Mapping[str, DecisionKind] = DECISIONS
     words: FoothillsWords = WORDS
 
