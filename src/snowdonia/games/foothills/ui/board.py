@@ -320,11 +320,13 @@ def railway_list(obs: dict[str, Any]) -> RenderableType:
 
 def _railway_words(obs: dict[str, Any], rail: dict[str, Any]) -> Text:
     t = Text(rail["name"], style="bold")
-    t.append(f": {rail['rubble']} rubble left; next track space: {rail['next_track'] or 'none free yet'}")
+    t.append(f": {rail['rubble']} rubble left")
     if rail["buffer_stop"]:
-        t.append("; buffer stop placed (complete)", style="bold")
+        t.append("; complete, buffer stop placed", style="bold")
     elif rail["complete"]:
-        t.append("; complete")
+        t.append("; every track space covered")
+    else:
+        t.append(f"; next track space: {rail['next_track'] or 'none free yet'}")
     counts = rail["stations_by_seat"]
     t.append("; stations ")
     t.append_text(Text(", ").join(seat_label(obs, p, long=False) + Text(f" {counts[p]}") for p in (0, 1)))
@@ -389,27 +391,18 @@ def supply_panel(obs: dict[str, Any], width: int) -> Panel:
         text.append_text(seat_label(obs, b["holder"]) if b["holder"] is not None else Text("nobody ahead", style="dim"))
     if obs.get("removed_railways"):
         text.append(f"\nRailways left out: {', '.join(obs['removed_railways'])}", style="dim")
-    pairs = 2 if width >= 150 else 1
-    cards = Table.grid(padding=(0, 1))
-    for _ in range(pairs):
-        cards.add_column(no_wrap=True)
-        cards.add_column()
-    row: list[RenderableType] = []
+    cards = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
+    cards.add_column("card", no_wrap=True)
+    cards.add_column("gold side")
+    cards.add_column("grey side")
+    cards.add_column("in the scoring pile")
     for c in obs["supply_cards"]:
         gold, _ = side_words(c, "gold")
         grey, _ = side_words(c, "grey")
-        line = Text(f"{gold}", style="yellow")
-        line.append(" / ")
-        line.append(grey)
-        line.append(f"  [pile: {SCORING_WORDS.get(c['scoring'], c['scoring'])}]", style="dim")
-        row += [Text(c["id"], style="bold"), line]
-        if len(row) == 2 * pairs:
-            cards.add_row(*row)
-            row = []
-    if row:
-        cards.add_row(*row, *([Text("")] * (2 * pairs - len(row))))
-    parts: list[RenderableType] = [text, Text("Supply cards (gold side / grey side; `about action_cards A3` "
-                                              "for a card's rules):", style="bold"), cards]
+        cards.add_row(Text(c["id"], style="bold"), Text(gold, style="yellow"), grey,
+                      SCORING_WORDS.get(c["scoring"], c["scoring"]))
+    parts: list[RenderableType] = [text, Text("Supply cards (`about action_cards A3` for a card's rules):",
+                                              style="bold"), cards]
     if obs.get("box_cards"):
         parts.append(Text(f"In the box: {', '.join(obs['box_cards'])}", style="dim"))
     return Panel(Group(*parts), title="Stockyard, bag, supply, Pub", title_align="left", width=width)
@@ -465,9 +458,7 @@ def bar_table(obs: dict[str, Any], p: int, kinds: Sequence[str]) -> Table:
     """A player's action bar with the rules of both sides of every card, for a wide terminal."""
     pl = obs["players"][p]
     if obs.get("seat") == p:
-        title = Text("Your action bar (")
-        title.append_text(seat_label(obs, p))
-        title.append(")")
+        title = Text(f"Your action bar (Player {p + 1}, {obs['colours'][p]})")
     else:
         title = seat_label(obs, p)
         title.append("'s action bar")
@@ -593,12 +584,11 @@ def score_sheet(result: dict[str, Any], obs: dict[str, Any], kinds: Sequence[str
         if details:
             details.append("\n")
         details.append_text(seat_label(obs, sheet["seat"]))
-        details.append(": route bonus tokens " + (", ".join(sheet["route_bonus"]) or "none") + "; scoring pile ")
-        if sheet["pile"]:
-            details.append(", ".join(f"{c['card']} ({SCORING_WORDS.get(c['field'], c['field'])}) {c['vp']} VP"
-                                     for c in sheet["pile"]))
-        else:
-            details.append("empty")
+        bonus = sheet["route_bonus"]
+        details.append(": route bonus tokens " + (", ".join(bonus) if bonus else "none"))
+        details.append("; scoring pile: " + ("empty" if not sheet["pile"] else ""))
+        for c in sheet["pile"]:
+            details.append(f"\n  {c['card']}: {c['vp']} VP ({SCORING_WORDS.get(c['field'], c['field'])})")
     outcome = Text()
     scores = result["scores"]
     if not final:

@@ -232,7 +232,8 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
             text.append_text(_and([player_text(p) for p in markers]))
             text.append(" left it (start marker placed)" if len(markers) == 1 else " left it (start markers placed)")
         if b["game_surveyor"] == key:
-            text.append("; the game's Surveyor stands here: the next event resolves from this end",
+            text.append("; the game's Surveyor stands here" + ("" if obs["over"] else
+                                                               ": the next event resolves from this end"),
                         style="bold magenta")
         grid.add_row(Text(f"{ends.arrows[key]} ", style="bold cyan"), text)
         laid = b["laid"][key]
@@ -256,11 +257,17 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
         else:
             st = stations[front["station"]]
             site = st["excavation_sites"][front["site"] - 1]
-            side = {1: "left", 2: "right"}.get(front["site"], f"no. {front['site']}")
-            text.append(f"{st['number']} {st['name']}'s {side} excavation site ({site['rubble']}r {site['vp']}VP)")
+            side = {1: "left ", 2: "right "}.get(front["site"], f"no. {front['site']} ")
+            if len(st["excavation_sites"]) == 1:
+                side = ""
+            text.append(f"{st['number']} {st['name']}'s {side}excavation site ({site['rubble']}r {site['vp']}VP)")
         grid.add_row(Text("  "), text)
     maint = b.get("maintenance_station")
     text = Text()
+    if b["game_surveyor"] is None:
+        text.append("The game's Surveyor: not placed yet", style="bold magenta")
+        text.append(" (the last player to choose an end puts it on either end; events resolve from its end, "
+                    "then it changes ends)\n")
     if maint:
         st = stations[maint]
         left = sum(s["rubble"] for s in st["excavation_sites"])
@@ -524,9 +531,9 @@ def _weather_word(w: str | None) -> Text:
     return Text(w or "-", style=WEATHER_STYLE.get(w, ""))
 
 
-def tables_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
-    """Weather Track, work rates, Event Track, Stock Yard, bag and supplies, for a panel
-    `width` columns wide."""
+def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool = True) -> Panel:
+    """Weather Track, work rates, Event Track, Stock Yard, bag and supplies, for a panel at
+    most `width` columns wide (`fill`: exactly that wide, else as wide as its lines)."""
     inner = max(20, width - PANEL_FRAME)
     w = obs["weather"]
     text = Text("Weather now: ")
@@ -556,20 +563,23 @@ def tables_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
         entries.append(Text(f"{e['space']}[{'X' if e['occupied'] else ' '}]{word}",
                             style="bold magenta" if e["occupied"] else ""))
     indent = 13
-    if len(head) + 1 + sum(x.cell_len + 1 for x in entries[:5]) <= inner and len(entries) == 10:
+    def row_len(row: Sequence[Text]) -> int:
+        return sum(x.cell_len + 1 for x in row)
+
+    if len(entries) == 10 and len(head) + max(row_len(entries[:5]), row_len(entries[5:])) <= inner:
         # The track's two rows, as on the board: 1-5 and 6-10.
         text.append(" ")
         text.append_text(pack(entries[:5], inner, sep=" ", indent=indent, start=indent))
         text.append("\n" + " " * indent)
         text.append_text(pack(entries[5:], inner, sep=" ", indent=indent, start=indent))
-    elif len(head) + 1 + sum(x.cell_len + 1 for x in entries) <= inner:
+    elif len(head) + row_len(entries) <= inner:
         text.append(" ")
         text.append_text(pack(entries, inner, sep=" "))
     else:
         text.append("\n  ")
         text.append_text(pack(entries, inner, sep=" ", indent=2, start=2))
     ends = obs.get("ends")
-    if ends and ends["game_surveyor"]:
+    if ends and ends["game_surveyor"] and not obs["over"]:
         name = next(i["name"] for i in obs["route"] if i["type"] == "station" and i["key"] == ends["game_surveyor"])
         text.append(f"\nNext event resolves from {name} (the game's Surveyor), which then changes ends",
                     style="magenta")
@@ -583,7 +593,8 @@ def tables_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
     text.append(f"\nTrack laid: {obs['tracks_laid']} of {obs['tracks_total']}")
     if ends:
         text.append(" (" + ", ".join(f"{n} from {_station_name(obs, k)}" for k, n in ends["laid"].items()) + ")")
-    return Panel(text, title="Weather, work rates, events, supplies", title_align="left", width=width)
+    return Panel(text, title="Weather, work rates, events, supplies", title_align="left",
+                 width=width if fill else None, expand=fill)
 
 
 def _station_name(obs: dict[str, Any], key: str) -> str:
@@ -600,7 +611,7 @@ def office_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
     back = f", top card's back: {obs['deck_top_back']}" if obs["deck_top_back"] else ""
     text.append(f"Deck: {obs['deck_count']} cards{back}; discards: {obs['discard_count']}\n")
     trains = [Text(f"{train_short(game, e['train'])} {e['coal']} coal") for e in obs["engine_shed"]]
-    sale = Text("[for sale]" if obs["trains_available"] else "[not for sale until event 2]",
+    sale = Text(" [for sale]" if obs["trains_available"] else " [not for sale until event 2]",
                 style="green" if obs["trains_available"] else "dim")
     text.append("Engine Shed: ")
     if trains:
@@ -757,7 +768,7 @@ def _middle(obs: dict[str, Any], game: Game, width: int) -> RenderableType:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
-        grid.add_row(areas, tables_panel(obs, game, min(rest, 100)))
+        grid.add_row(areas, tables_panel(obs, game, min(rest, 100), fill=False))
         return grid
     return Group(areas, tables_panel(obs, game, width))
 
