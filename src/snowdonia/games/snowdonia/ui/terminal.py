@@ -12,6 +12,7 @@ column count, because the widths depend on the players and the state of the game
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable, Sequence
@@ -250,10 +251,10 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
         front = b["frontier"].get(key)
         if front is None:
             text.append("nothing (no rubble left on this side)", style="dim")
+        elif front.get("track") == t:
+            text.append("the same card")
         elif "track" in front:
-            text.append("the same card" if front["track"] == t else "")
-            if front["track"] != t:
-                text.append_text(track_words(front["track"]))
+            text.append_text(track_words(front["track"]))
         else:
             st = stations[front["station"]]
             site = st["excavation_sites"][front["site"] - 1]
@@ -756,7 +757,7 @@ def header(obs: dict[str, Any], seat_kinds: Sequence[str], game: Game | None = N
     return text
 
 
-WIDE = 150  # from this many columns the action areas and the supplies may stand side by side
+SIDE_BY_SIDE = 96  # the supplies stand beside the action areas when they keep this many columns
 
 
 def _middle(obs: dict[str, Any], game: Game, width: int) -> RenderableType:
@@ -764,7 +765,7 @@ def _middle(obs: dict[str, Any], game: Game, width: int) -> RenderableType:
     Event Track's two rows, else one under the other."""
     areas = areas_table(obs)
     rest = width - natural_width(areas) - 2
-    if rest >= 96:
+    if rest >= SIDE_BY_SIDE:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
@@ -783,7 +784,7 @@ def board(
     obs = game.observation(seat)
     wanted = range(obs["players_count"]) if contract_seats is None else contract_seats
     show_contracts = [p for p in wanted if obs["players"][p]["contracts"] or obs["players"][p]["played"]]
-    route = widest_fitting([lambda lo=lo: route_table(obs, game, lo) for lo in ROUTE_LAYOUTS], width)  # type: ignore[misc]
+    route = widest_fitting([functools.partial(route_table, obs, game, lo) for lo in ROUTE_LAYOUTS], width)
     players = widest_fitting([
         lambda: players_table(obs, game, seat_kinds),
         lambda: players_table(obs, game, seat_kinds, narrow=True),
