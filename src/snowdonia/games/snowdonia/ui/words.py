@@ -229,6 +229,10 @@ def describe(game: Game, action: Action) -> str:
             text += " (" + ", ".join(notes) + ")"
         if not paid:
             text += f" (printed cost {_cost(stone, steel)})"
+        gives = cfg.bsite_gives[cfg.station_bsites[cfg.station_index[key]][num - 1]]
+        if gives:
+            # Blaenau Ffestiniog's giving stations: the free cubes come from the bag after paying.
+            text += ", and " + ", ".join(f"{n} {cube}" for cube, n in gives) + " free from the bag"
         return text
     if kind == "buy":
         t, iron = int(args[0]), int(args[1])
