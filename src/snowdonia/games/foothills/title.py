@@ -142,7 +142,10 @@ class FoothillsTitle(Title):
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
                        width: int = 160) -> Any:
-        return board.table_view(position.observation(seat))
+        return board.table_view(position.observation(seat), seat_kinds or [], width)
+
+    def score_sheet(self, position: Position, seat_kinds: list[str]) -> Any:
+        return board.score_sheet(position.result(), position.observation(None), seat_kinds)
 
 
 TITLE = FoothillsTitle()
