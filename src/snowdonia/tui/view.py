@@ -230,7 +230,12 @@ def summary(position: Position) -> str:
         text = "scores " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores))
     if position.is_over and position.players > 1:
         winners = res.get("winners") or []
-        if winners:
+        if res.get("draw"):
+            text += "; a draw"
+        elif res.get("tie") and res.get("tie_rematch") is not None:
+            # Foothills: a tie is played again with colours swapped; the rematch's tie is a draw
+            text += "; a tie: play the rematch with colours swapped"
+        elif winners:
             text += f"; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(seat_name(p) for p in winners)
         else:
             text += "; a draw"
