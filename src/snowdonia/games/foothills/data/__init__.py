@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from snowdonia.core.data import DataError, Provenance, load_toml, provenance_of
@@ -292,6 +293,13 @@ def check(c: Components) -> None:
             raise DataError(f"route card {x.id} needs either an action space or an effect")
         if x.effect not in (None, "barmouth_ferry", "devils_bridge"):
             raise DataError(f"route card {x.id}: unknown effect {x.effect!r}")
+    # Set-up 5: "Legt die übrig gebliebenen Geröllklötzchen in den allgemeinen Vorrat" - the
+    # box holds more rubble than any six railways put on their track spaces.
+    most = max(sum(x.rubble for x in c.cards if any(n not in out for n in x.railways))
+               for out in combinations(numerals, len(numerals) - box["railways_in_play"]))
+    if box["rubble"] <= most:
+        raise DataError(f"{box['rubble']} rubble in the box, but a layout puts {most} on its track spaces; "
+                        "set-up 5 leaves the rest in the supply")
     if set(c.mains) != set(CATEGORIES):
         raise DataError("one main action per category A-E")
     for k, m in c.mains.items():
