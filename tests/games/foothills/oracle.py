@@ -158,7 +158,7 @@ def space_ok(g: FoothillsGame, p: int, c: int) -> bool:
         bool(sd.rubble or sd.passengers or sd.vp),
         bool(sd.iron or sd.resource) and bool(g.yard_i or g.bag_i),
         bool(sd.stone or sd.resource) and bool(g.yard_s or g.bag_s),
-        bool(sd.track) and bool(works(g, p, g.cfg.params["space_track"], True)),
+        bool(sd.track) and bool(works(g, p, g.cfg.params[g.cfg.space_track_key[c]], True)),
         bool(sd.swap) and bool(works(g, p, g.cfg.params["space_swap"], True)),
     ]
     return any(parts)

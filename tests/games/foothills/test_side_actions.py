@@ -211,8 +211,8 @@ def test_materialfriedhof_any_two_resources_no_swap() -> None:
 
 
 def test_kraftpaket_tracks_for_one_iron() -> None:
-    """Kraftpaket (Powerhouse), green: "Bedarf keiner Erläuterung." (a seed card image: "Baue
-    bis zu 2 Gleise für je 1 Eisen.")"""
+    """Kraftpaket (Powerhouse), green: "Bedarf keiner Erläuterung." The effect is provisional
+    (data/action_cards.toml): up to 2 tracks for 1 iron each."""
     g = new()
     clear(g, "I-2", "I-3")
     empty_hands(g, 1)

@@ -4,6 +4,7 @@ Vermesser versetzen", "Tickets", "Yr Wyddfa")."""
 from __future__ import annotations
 
 from snowdonia.games.foothills.rules.state import BAR, NONE
+from snowdonia.games.foothills.title import TITLE
 
 from . import invariants
 from .kit import built, card, clear, empty_hands, events, give, legal, new, play, restart_turn, set_yard, side
@@ -156,4 +157,32 @@ def test_a_track_space_lays_track_by_the_usual_rules() -> None:
     play(g, "track I")
     assert g.track_owner[g.cfg.card_tracks[card(g, "I-2")][0]] == 0 and g.vp[0] == 1
     assert g.surveyor[1] == BAR and g.summit_owner == NONE
+    invariants.check(g)
+
+
+def test_the_bala_lake_space_lays_up_to_two_tracks_for_one_iron_each() -> None:
+    """Seed 001, the Bala Lake illustration of B ("Beispiel: Du entscheidest dich, Geröll aus
+    der Bala Lake Railway zu entfernen ..."), its card labelled "Stationsfeld" and
+    "Vermesseraktionsfeld", prints the action space "Baue bis zu 2 Gleise für je 1 Eisen."
+    E: "Dürft ihr Gleise bauen, geschieht dies nach den üblichen Regeln" - next free track
+    space from the left, +1 VP each - at the printed price of 1 iron. (The engine used to
+    credit this text to the Kraftpaket side action and give the card 1 track at 2 iron.)"""
+    g = new()
+    clear(g, "V-2", "V-3/4", "I-2")
+    built(g, 1, "V-3/4a")
+    empty_hands(g, 0)
+    give(g, 0, iron=2)
+    restart_turn(g, 0)
+    play(g, "card E1", "surveyor V-3/4")
+    assert legal(g) == ["track I", "track V", "pass"]
+    play(g, "track V")
+    assert g.iron[0] == 1 and g.vp[0] == 1
+    assert legal(g) == ["track I", "track V", "pass"]
+    play(g, "track V")
+    assert g.iron[0] == 0 and g.vp[0] == 2 and g.tracks_built[0] == 2
+    v = g.cfg.rail_index["V"]
+    assert all(g.track_owner[t] == 0 for t in g.cfg.rail_tracks[v])
+    assert events(g, "buffer_stop")[-1]["railway"] == "V"
+    assert "Lay up to 2 tracks (1 iron each, +1 VP)" in \
+        TITLE.words.components(g)["route_cards"]["V-3/4"]["text"]
     invariants.check(g)

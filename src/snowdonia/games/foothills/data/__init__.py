@@ -60,6 +60,7 @@ class SpaceData:
     passengers: int = 0
     vp: int = 0
     track: int = 0
+    track_iron: int = 0  # iron per track it lays; 0: the usual cost ("nach den üblichen Regeln")
     swap: int = 0
     flip: bool = False
     ticket: bool = False
@@ -194,11 +195,11 @@ def _space(d: Mapping[str, Any] | None, where: str) -> SpaceData | None:
     bad = set(gain) - {"iron", "stone", "resource", "rubble", "passengers", "vp"}
     if bad:
         raise DataError(f"{where}: unknown gain(s) {sorted(bad)}")
-    extra = set(d) - {"cost", "gain", "track", "swap", "flip", "ticket", "summit"}
+    extra = set(d) - {"cost", "gain", "track", "track_iron", "swap", "flip", "ticket", "summit"}
     if extra:
         raise DataError(f"{where}: unknown space field(s) {sorted(extra)}")
     return SpaceData(cost=_cost(d.get("cost"), where), track=int(d.get("track", 0)),
-                     swap=int(d.get("swap", 0)), flip=bool(d.get("flip", False)),
+                     track_iron=int(d.get("track_iron", 0)), swap=int(d.get("swap", 0)), flip=bool(d.get("flip", False)),
                      ticket=bool(d.get("ticket", False)), summit=bool(d.get("summit", False)),
                      **{k: int(v) for k, v in gain.items()})
 

@@ -61,7 +61,7 @@ def space_usable(g: State, p: int, c: int) -> bool:
         return True
     if (sd.stone or sd.resource) and (g.yard_s or g.bag_s):
         return True
-    if sd.track and track.works_options(g, p, g.cfg.params["space_track"], True):
+    if sd.track and track.works_options(g, p, g.cfg.params[g.cfg.space_track_key[c]], True):
         return True
     if sd.swap and track.works_options(g, p, g.cfg.params["space_swap"], True):
         return True
@@ -220,7 +220,7 @@ def use_space(g: State, p: int, c: int) -> None:
         if n:
             steps.append(("gain", res, n))
     if sd.track:
-        steps.append(("works", sd.track, 0, "space_track"))
+        steps.append(("works", sd.track, 0, cfg.space_track_key[c]))
     if sd.swap:
         steps.append(("works", sd.swap, 0, "space_swap"))
     then(g, *steps)

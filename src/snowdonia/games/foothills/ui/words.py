@@ -73,9 +73,13 @@ def space_text(sd: SpaceData) -> str:
     if sd.vp:
         parts.append(f"take {sd.vp} VP")
     if sd.track:
-        parts.append(f"lay up to {sd.track} track{'s' if sd.track > 1 else ''} (2 iron each, +1 VP)")
+        works = components().mains["C"].params
+        iron = sd.track_iron or works.track_iron
+        parts.append(f"lay up to {sd.track} track{'s' if sd.track > 1 else ''} "
+                     f"({iron} iron each, +{works.track_vp} VP)")
     if sd.swap:
-        parts.append(f"swap 2 rubble for 1 stone up to {sd.swap} times")
+        rate = components().mains["C"].params.swap_rubble
+        parts.append(f"swap {rate} rubble for 1 stone up to {sd.swap} times")
     if sd.flip:
         parts.append("you may flip another action card")
     text = ", ".join(parts)
