@@ -420,6 +420,25 @@ def test_reiseleiterin_the_surveyor_stays() -> None:
     assert g.tickets[0] == 1 << g.cfg.ticket_kind[card(g, "VI-1")]
 
 
+def test_reiseleiterin_only_spaces_it_can_use() -> None:
+    """Reiseleiterin (Tour Guide): "Dein Vermesser bleibt, wo er ist." Its action is only the
+    use of a space, with no move, so a space whose action cannot be carried out offers it
+    nothing (step 2: "Könnt ihr keinen Teil der Aktion ausführen, dürft ihr die
+    entsprechende Karte nicht für euren Spielzug wählen"). Penrhyn (I-3) costs 2 rubble."""
+    g = new()
+    clear(g, "I-3")
+    built(g, 1, "I-3")
+    empty_hands(g, 0)
+    grey(g, "C5")
+    play(g, "card C5")
+    assert "surveyor I-3" not in legal(g)
+    g.surveyor[0] = BAR
+    give(g, 0, rubble=2)
+    grey(g, "C5")
+    play(g, "card C5", "surveyor I-3")
+    assert g.surveyor[0] == BAR and g.vp[0] == 2 and g.rubble[0] == 0
+
+
 def test_tourist_a_passenger_more() -> None:
     """Tourist, green: "Bedarf keiner Erläuterung." """
     g = new()

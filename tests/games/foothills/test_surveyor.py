@@ -14,11 +14,12 @@ def test_at_the_start_only_the_start_stations() -> None:
     """Seed 001 E: "Zur Verfügung stehen alle unbesetzten Vermesseraktionsfelder auf
     Streckenkarten, auf denen mindestens eine Station (von einem Spieler oder
     Streckenarbeiter) errichtet wurde. Zu Beginn des Spiels trifft dies lediglich auf die
-    Startstationen zu." (No Pub: no station built, so no room in the scoring pile; no return:
-    the surveyor is on the bar.)"""
+    Startstationen zu." The Pub is always a place to move to ("oder in den Pub"), even with
+    no room in the scoring pile yet; no return: the surveyor is on the bar.)"""
     g = new()
     play(g, "card E1")
-    assert legal(g) == ["surveyor I-1", "surveyor II-1", "surveyor III/IV-1", "surveyor V-1", "surveyor VI-1"]
+    assert legal(g) == ["surveyor I-1", "surveyor II-1", "surveyor III/IV-1", "surveyor V-1", "surveyor VI-1",
+                        "pub"]
 
 
 def test_ticket_and_bonus_one_ticket_per_colour() -> None:
@@ -115,26 +116,44 @@ def test_summit_token_belongs_to_whoever_used_yr_wyddfa_last() -> None:
     play(g, "card E2", "surveyor IV-5")
     assert g.summit_owner == 1
     assert g.result()["breakdown"][0]["lines"]["summit"] == 0
-    # seat 1 cannot "take" what it already holds: the space offers nothing to it now
+    # seat 1 cannot "take" what it already holds, but may still move there: the space is
+    # available (unoccupied, its station built) and moving is a part of the action (step 2:
+    # "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg") - standing there
+    # keeps seat 0 off Yr Wyddfa.
     g.surveyor[1] = BAR
     side(g, 1, "E2", False)
     restart_turn(g, 1)
-    play(g, "card E2")
-    assert "surveyor IV-5" not in legal(g)
+    play(g, "card E2", "surveyor IV-5")
+    assert g.surveyor[1] == card(g, "IV-5") and g.summit_owner == 1
+    assert events(g, "space_unused")[-1] == {**events(g, "space_unused")[-1], "card": "IV-5",
+                                             "why": "nothing to gain"}
+    assert len(events(g, "summit")) == 2
+    g.surveyor[0] = BAR
+    side(g, 0, "E1", False)
+    restart_turn(g, 0)
+    play(g, "card E1")
+    assert "surveyor IV-5" not in legal(g)  # occupied
     invariants.check(g)
 
 
-def test_a_space_with_a_cost_only_when_it_can_be_paid() -> None:
+def test_a_space_with_a_cost_is_used_only_when_it_can_be_paid() -> None:
     """Seed 001 E: "Musst ihr bei einer Vermesseraktion Ressourcen abgeben, kommen sie zurück
     in den Stoffbeutel. Passagiere und Geröll kommen zurück in den allgemeinen Vorrat."
-    Beddgelert (II-4): pay 1 passenger for 3 VP."""
+    Beddgelert (II-4): pay 1 passenger for 3 VP. Without a passenger the space is still
+    available ("alle unbesetzten Vermesseraktionsfelder auf Streckenkarten, auf denen
+    mindestens eine Station ... errichtet wurde") and the surveyor may move there; the part
+    that cannot be carried out is left out (step 2: "Teile der Aktion, die ihr nicht
+    ausführen könnt, lasst ihr weg") - nothing paid, nothing gained."""
     g = new()
     clear(g, "II-4")
     built(g, 1, "II-4")
     empty_hands(g, 0)
     restart_turn(g, 0)
-    play(g, "card E1")
-    assert "surveyor II-4" not in legal(g)
+    play(g, "card E1", "surveyor II-4")
+    assert g.surveyor[0] == card(g, "II-4") and g.vp[0] == 0
+    assert events(g, "space_unused")[-1]["why"] == "cannot pay" and not events(g, "space")
+    invariants.check(g)
+    g.surveyor[0] = BAR
     give(g, 0, passengers=1)
     side(g, 0, "E1", False)
     restart_turn(g, 0)

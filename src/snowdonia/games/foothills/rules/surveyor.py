@@ -70,7 +70,12 @@ def space_usable(g: State, p: int, c: int) -> bool:
 
 def iter_targets(g: State, p: int, prm: Params) -> Iterator[FAction]:
     """Where this surveyor action may send p's surveyor, in card order, then the Pub and
-    the bar."""
+    the bar. Moving is a part of the action in its own right: a space (or the Pub) whose
+    action cannot be carried out may still be moved to, and that part is left out (seed
+    step 2: "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg"; E: "Zur
+    Verfügung stehen alle unbesetzten Vermesseraktionsfelder auf Streckenkarten, auf denen
+    mindestens eine Station ... errichtet wurde"). An action that does not move the
+    surveyor (Reiseleiterin) is only its use, so it needs a space it can use."""
     cfg = g.cfg
     here = g.surveyor[p]
     if prm.bar and here != BAR:
@@ -86,9 +91,9 @@ def iter_targets(g: State, p: int, prm: Params) -> Iterator[FAction]:
             continue
         if occupied(g, c) and not prm.occupied:
             continue
-        if space_usable(g, p, c):
+        if not prm.stay or space_usable(g, p, c):
             yield A_SURVEYOR[cfg.cards[c].id]
-    if prm.pub and here != IN_PUB and pub.can_score(g, p):
+    if prm.pub and here != IN_PUB:
         yield PUB
     if bar is not None:
         yield bar
@@ -167,10 +172,9 @@ def _offer_space(g: State, t: tuple[Any, ...]) -> None:
 def _offer_options(g: State, ctx: tuple[Any, ...]) -> list[FAction]:
     """Seed D: "Befindet sich unterhalb der Station ... ein unbesetztes
     Vermesseraktionsfeld, könnt ihr sofort euren Vermesser darauf versetzen und die Aktion
-    nutzen." """
+    nutzen." Unoccupied is all it takes; an action that cannot be carried out is left out."""
     c = ctx[0]
-    p = g.player
-    if occupied(g, c) or not space_usable(g, p, c):
+    if occupied(g, c):
         return []
     return [A_SURVEYOR[g.cfg.cards[c].id], PASS]
 
@@ -196,6 +200,12 @@ def use_space(g: State, p: int, c: int) -> None:
     cfg = g.cfg
     sd: SpaceData | None = cfg.space[c]
     assert sd is not None
+    if not space_usable(g, p, c):
+        # "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg": the surveyor
+        # stands here; nothing is paid and nothing gained.
+        log(g, "space_unused", p, card=cfg.cards[c].id,
+            why="cannot pay" if not supply.can_pay(g, p, sd.cost) else "nothing to gain")
+        return
     supply.pay(g, p, sd.cost)
     log(g, "space", p, card=cfg.cards[c].id, cost=supply.cost_dict(sd.cost))
     if sd.ticket:

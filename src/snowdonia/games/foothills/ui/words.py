@@ -11,7 +11,7 @@ from typing import Any
 from snowdonia.core.actions import Action
 from snowdonia.core.protocol import LogEvent, Position
 from snowdonia.games.foothills.data import ActionDef, Cost, SpaceData, components
-from snowdonia.games.foothills.rules import scoring, stations, track
+from snowdonia.games.foothills.rules import pub, scoring, stations, surveyor, track
 from snowdonia.games.foothills.rules.config import Config
 from snowdonia.games.foothills.rules.decisions import DECISIONS
 from snowdonia.games.foothills.rules.state import NONE, State
@@ -188,8 +188,14 @@ def describe(g: State, action: Action) -> str:
         assert sd is not None
         verb = "Use the action space of" if pending == "surveyor" and ctx and cfg.params[ctx[0]].stay \
             else "Move your surveyor to"
-        return f"{verb} {route_card_name(cfg, c)}: {space_text(sd)}"
+        text = f"{verb} {route_card_name(cfg, c)}: {space_text(sd)}"
+        if not surveyor.space_usable(g, p, c):
+            text += " (you cannot carry it out now: the surveyor only moves there)"
+        return text
     if kind == "pub":
+        if not pub.can_score(g, p):
+            return (f"Move your surveyor to the Pub (your scoring pile is full: "
+                    f"{g.pile[p].bit_count()} cards for {g.stations_built[p]} stations, so no card goes in)")
         return (f"Move your surveyor to the Pub: put an action card into your scoring pile "
                 f"({g.pile[p].bit_count()} of at most {g.stations_built[p]})")
     if kind == "score":
@@ -330,6 +336,12 @@ def event_text(e: LogEvent, names: Sequence[str]) -> str:
         return f"{who}'s Tour Guide uses the action space of {e['card']} (the surveyor stays at {e['surveyor']})"
     if t == "surveyor_bonus":
         return f"{who} also takes " + reward_text(int(e["vp"]), int(e["passengers"]))
+    if t == "space_unused":
+        why = "cannot pay its cost" if e.get("why") == "cannot pay" else "has nothing to gain there"
+        return f"{who}'s surveyor stands on {e['card']} without its action ({who} {why})"
+    if t == "pub_full":
+        return (f"{who}'s surveyor is in the Pub, but the scoring pile is full "
+                f"({e['pile']} cards for {e['stations']} stations): no card goes in")
     if t == "space":
         cost = e.get("cost") or {}
         return f"{who} uses the action space of {e['card']}" + (f", paying {_res(cost)}" if cost else "")
