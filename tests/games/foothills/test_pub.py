@@ -5,7 +5,7 @@ from __future__ import annotations
 from snowdonia.games.foothills.rules.state import NONE, PUB
 
 from . import invariants
-from .kit import ac, built, card, clear, events, legal, new, play, put_in_bar, restart_turn, side
+from .kit import ac, built, clear, events, legal, new, play, put_in_bar, restart_turn, side
 
 
 def _with_stations(n: int, seat: int = 0) -> object:

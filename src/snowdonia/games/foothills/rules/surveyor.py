@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from snowdonia.games.foothills.data import Params, SpaceData
-from snowdonia.games.foothills.rules import pub, stockyard, supply, track
+from snowdonia.games.foothills.rules import stockyard, supply, track
 from snowdonia.games.foothills.rules.actions import A_GAIN, A_SURVEYOR, PASS, PUB, FAction
 from snowdonia.games.foothills.rules.decisions import GAIN, SURVEYOR, USE_SPACE
 from snowdonia.games.foothills.rules.flow import answer, log, offer, options, task, then
