@@ -41,9 +41,20 @@ def test_an_unknown_tag_is_refused_in_words() -> None:
         provenance_of("x", {"f.toml": {"thing": {"value": 1, "confidence": "guess"}}})
 
 
-def test_cli_lists_unverified_values_as_json() -> None:
+def test_cli_lists_unverified_values_of_every_title_as_json() -> None:
+    """`snowdonia data --unverified` lists every title's unverified values (issues 11, 13:
+    the provisional Blaenau Ffestiniog and Foothills numbers are listed)."""
+    from snowdonia.registry import title
+
     out = CliRunner().invoke(app, ["data", "--unverified", "--json"])
     assert out.exit_code == 0
     rows = json.loads(out.stdout)
-    assert len(rows) == len(unverified())
-    assert {r["tag"] for r in rows} == {r.tag for r in unverified()}
+    foothills = [r for r in title("foothills").provenance() if r.tag in UNVERIFIED]
+    assert len(rows) == len(unverified()) + len(foothills)
+    assert {r["game"] for r in rows} == {"snowdonia", "foothills"}
+    assert any(r["tag"] == "provisional" and r["file"].startswith("scenarios/blaenau") for r in rows)
+    assert any(r["tag"] == "provisional" and r["game"] == "foothills" for r in rows)
+    one = CliRunner().invoke(app, ["data", "--unverified", "--json", "--game", "snowdonia"])
+    assert len(json.loads(one.stdout)) == len(unverified())
+    bad = CliRunner().invoke(app, ["data", "--game", "chess"])
+    assert bad.exit_code != 0 and "unknown game" in bad.output

@@ -15,27 +15,41 @@ console = Console()
 
 @app.command()
 def data(
-    unverified: bool = typer.Option(False, "--unverified", help="Only values not yet verified: inferred, assumed, provisional or contradicted."),
+    unverified: bool = typer.Option(False, "--unverified",
+                                    help="Only values not yet verified: inferred, assumed, provisional or contradicted."),
+    game: str | None = typer.Option(None, "--game", help="One title only (default: every title)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
-    """Show the component data's provenance: every value with its confidence tag."""
-    from snowdonia.games.snowdonia.data import provenance
-    from snowdonia.games.snowdonia.data import unverified as unverified_values
+    """Show the component data's provenance: every printed value with its confidence tag."""
+    from snowdonia.core.data import UNVERIFIED
+    from snowdonia.registry import names, title
 
-    rows = unverified_values() if unverified else provenance()
+    games = [game] if game else names()
+    rows = []
+    for g in games:
+        try:
+            rows += title(g).provenance()
+        except Exception as exc:  # an unknown --game: say which exist
+            raise typer.BadParameter(str(exc).strip("'\"")) from None
+    if unverified:
+        rows = [r for r in rows if r.tag in UNVERIFIED]
     if as_json:
         print(json.dumps([r.__dict__ for r in rows], indent=2))
         return
-    table = Table(title="Unverified component values (inferred, assumed, provisional, contradicted)" if unverified else "Component data")
-    for col in ("file", "where", "field", "confidence", "reason"):
+    heading = "Unverified component values (inferred, assumed, provisional, contradicted)" if unverified \
+        else "Component data"
+    table = Table(title=heading)
+    for col in ("game", "file", "where", "field", "confidence", "reason"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        table.add_row(r.file, r.where, r.field, r.tag, r.reason)
+        table.add_row(r.game, r.file, r.where, r.field, r.tag, r.reason)
     console.print(table)
     if unverified:
+        per = {g: sum(1 for r in rows if r.game == g) for g in games}
         console.print(
-            f"{len(rows)} values are not yet checked against printed components; "
-            "edit the TOML files in src/snowdonia/data/ to correct them (no code change needed)."
+            f"{len(rows)} values are not yet checked against printed components "
+            f"({', '.join(f'{g}: {n}' for g, n in per.items())}); correct them in the TOML files "
+            "of src/snowdonia/games/<game>/data and scenarios (no code change needed)."
         )
 
 

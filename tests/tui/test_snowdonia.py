@@ -239,11 +239,7 @@ def test_a_solo_game_never_names_a_winner(tmp_path: Path) -> None:
     assert "the first finished game with Solo train No. 3, so it is your best" in out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Snowdonia's board (games/snowdonia/ui/terminal.py, not the terminal layer): below 100 columns "
-    "and at 150-159 the route's surveyors column is squeezed (P2 and P3 vanish from Llanberis) "
-    "and below 100 the players table cuts its headers and names ('play…', 'yell…')"))
-@pytest.mark.parametrize("width", [80, 150])
+@pytest.mark.parametrize("width", [80, 100, 120, 150, 155, 160])
 def test_no_surveyor_or_name_is_cut_off_in_a_narrow_terminal(width: int) -> None:
     g = TITLE.new_game(3, seed=42)
     text = _draw(g, 0, width)

@@ -50,7 +50,11 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     kind, _, level = spec.strip().partition(":")
     if kind not in factories:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
-    return factories[kind](level, seed)
+    bot = factories[kind](level, seed)
+    configure = getattr(bot, "configure_for", None)
+    if configure is not None:  # a game-agnostic bot tuned to the title (e.g. mcts's playout depth)
+        configure(title_of(game))
+    return bot
 
 
 def is_bot_spec(spec: str, game: str = "snowdonia") -> bool:

@@ -117,6 +117,12 @@ class MctsBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
 
+    def configure_for(self, title: Any) -> None:
+        """Take the title's playout depth when the level named none (Foothills: truncated
+        playouts scored by its evaluation; Snowdonia: random playouts to the end)."""
+        if self.depth is None:
+            self.depth = getattr(title, "search_depth", None)
+
     def choose(self, game: Position) -> Any:
         legal = game.legal_actions()
         if len(legal) == 1:

@@ -257,8 +257,13 @@ class Title(ABC):
     scenarios: tuple[ScenarioInfo, ...]
     settings: tuple[SettingSpec, ...]
     score_lines: tuple[str, ...]  # the keys of a breakdown's `lines`, in sheet order
+    score_labels: Mapping[str, str] = {}  # each score line in words ("station sites")
     decisions: Mapping[str, DecisionKind]
     words: Words
+    # How many decisions a search bot's playout runs before the title's `evaluate` scores it;
+    # None: playouts run to the end of the game (cheap enough in Snowdonia, not in Foothills,
+    # whose random games are long and noisy).
+    search_depth: int | None = None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -283,6 +288,7 @@ class Title(ABC):
             "scenarios": [s.as_dict() for s in self.scenarios],
             "settings": [s.as_dict() for s in self.settings],
             "score_lines": list(self.score_lines),
+            "score_labels": {k: self.score_labels.get(k, k.replace("_", " ")) for k in self.score_lines},
             "decisions": {k: {"prompt": d.prompt, "actions": list(d.actions), "optional": d.optional,
                               "pass_text": d.pass_text} for k, d in self.decisions.items()},
         }

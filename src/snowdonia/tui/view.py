@@ -152,8 +152,10 @@ def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width
 # --------------------------------------------------------------------------- score sheets
 
 
-def line_label(key: str) -> str:
-    return key.replace("_", " ")
+def line_label(key: str, title: Any = None) -> str:
+    """A score line in words: the title's label, else its key."""
+    labels = getattr(title, "score_labels", None) or {}
+    return str(labels.get(key, key.replace("_", " ")))
 
 
 def _total(sheet: dict[str, Any], score: Any) -> Any:
@@ -173,7 +175,7 @@ def generic_sheet(position: Position, seat_kinds: Sequence[str]) -> RenderableTy
         table.add_column(seat_text(p, seat_kinds[p] if p < len(seat_kinds) else None), justify="right")
     keys = list(position.title.score_lines) or list(sheets[0].get("lines", {}))
     for key in keys:
-        table.add_row(line_label(key), *(str(s.get("lines", {}).get(key, "")) for s in sheets))
+        table.add_row(line_label(key, position.title), *(str(s.get("lines", {}).get(key, "")) for s in sheets))
     table.add_row(Text("total", style="bold"),
                   *(Text(str(_total(s, res["scores"][s["seat"]])), style="bold") for s in sheets),
                   end_section=True)
@@ -213,7 +215,7 @@ def solo_lines(position: Position) -> Table:
     table.add_column("VP", justify="right")
     keys = list(position.title.score_lines) or list(sheet.get("lines", {}))
     for key in keys:
-        table.add_row(line_label(key), str(sheet.get("lines", {}).get(key, "")))
+        table.add_row(line_label(key, position.title), str(sheet.get("lines", {}).get(key, "")))
     table.add_row(Text("score", style="bold"), Text(str(res["scores"][0]), style="bold"))
     return table
 
@@ -228,7 +230,12 @@ def summary(position: Position) -> str:
         text = "scores " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores))
     if position.is_over and position.players > 1:
         winners = res.get("winners") or []
-        if winners:
+        if res.get("draw"):
+            text += "; a draw"
+        elif res.get("tie") and res.get("tie_rematch") is not None:
+            # Foothills: a tie is played again with colours swapped; the rematch's tie is a draw
+            text += "; a tie: play the rematch with colours swapped"
+        elif winners:
             text += f"; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(seat_name(p) for p in winners)
         else:
             text += "; a draw"

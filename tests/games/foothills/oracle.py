@@ -29,7 +29,7 @@ def applicable(g: FoothillsGame) -> list[str]:
         "build": lambda: build(g, p, g.cfg.params[ctx[0]]),
         "surveyor": lambda: surveyor(g, p, g.cfg.params[ctx[0]]),
         "use_space": lambda: ([f"surveyor {g.cfg.cards[ctx[0]].id}", "pass"]
-                              if ctx[0] not in g.surveyor and space_ok(g, p, ctx[0]) else []),
+                              if ctx[0] not in g.surveyor else []),
         "gain": lambda: gain(g, ctx[0]),
         "score": lambda: score(g, p, bool(ctx[0])),
         "replace": lambda: [f"replace {g.cfg.ac_id[c]}" for c in range(25)
@@ -158,7 +158,7 @@ def space_ok(g: FoothillsGame, p: int, c: int) -> bool:
         bool(sd.rubble or sd.passengers or sd.vp),
         bool(sd.iron or sd.resource) and bool(g.yard_i or g.bag_i),
         bool(sd.stone or sd.resource) and bool(g.yard_s or g.bag_s),
-        bool(sd.track) and bool(works(g, p, g.cfg.params["space_track"], True)),
+        bool(sd.track) and bool(works(g, p, g.cfg.params[g.cfg.space_track_key[c]], True)),
         bool(sd.swap) and bool(works(g, p, g.cfg.params["space_swap"], True)),
     ]
     return any(parts)
@@ -173,9 +173,12 @@ def surveyor(g: FoothillsGame, p: int, prm: Params) -> list[str]:
                                                           if cfg.is_start[c] and cfg.in_play[c]}
     else:
         near = set(range(cfg.n_cards))
+    # Moving is a part of the action: a space whose action cannot be carried out may still be
+    # moved to (step 2); an action that does not move the surveyor is only the space's use.
     out = [f"surveyor {cfg.cards[c].id}" for c in range(cfg.n_cards)
-           if c in near and c != here and open_space(g, c) and (prm.occupied or c != other) and space_ok(g, p, c)]
-    if prm.pub and here != PUB and bar(g, p) and g.pile[p].bit_count() < g.stations_built[p]:
+           if c in near and c != here and open_space(g, c) and (prm.occupied or c != other)
+           and (not prm.stay or space_ok(g, p, c))]
+    if prm.pub and here != PUB:
         out.append("pub")
     if prm.bar and here != BAR:
         out.append("surveyor bar")

@@ -146,3 +146,18 @@ def test_the_loader_rejects_data_that_breaks_the_seed(monkeypatch: pytest.Monkey
     finally:
         monkeypatch.undo()
         data.components.cache_clear()
+
+
+def test_the_loader_rejects_a_box_with_too_little_rubble(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 001 set-up 5: "Legt die übrig gebliebenen Geröllklötzchen in den allgemeinen
+    Vorrat": a corrected rubble count must exceed what six railways put on their track spaces."""
+    raw = data.load_raw()
+    raw["components.toml"]["box"] = dict(raw["components.toml"]["box"], rubble=45)
+    monkeypatch.setattr(data, "load_raw", lambda: raw)
+    data.components.cache_clear()
+    try:
+        with pytest.raises(DataError, match="rubble"):
+            data.components()
+    finally:
+        monkeypatch.undo()
+        data.components.cache_clear()

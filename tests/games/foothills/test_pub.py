@@ -5,7 +5,7 @@ from __future__ import annotations
 from snowdonia.games.foothills.rules.state import NONE, PUB
 
 from . import invariants
-from .kit import ac, built, card, clear, events, legal, new, play, put_in_bar, restart_turn, side
+from .kit import ac, built, clear, events, legal, new, play, put_in_bar, restart_turn, side
 
 
 def _with_stations(n: int, seat: int = 0) -> object:
@@ -92,16 +92,28 @@ def test_scoring_the_e_card_itself_no_flip_and_the_replacement_stays_gold() -> N
 def test_never_more_cards_in_the_pile_than_stations_built() -> None:
     """Seed 001: "Wichtig! Die Anzahl der Karten in eurem Wertungsstapel ist nach oben
     begrenzt, und zwar könnt ihr nie mehr Karten im Wertungsstapel haben, als ihr Stationen
-    errichtet habt." """
+    errichtet habt."
+    The limit is on the pile, not on the Pub: the surveyor may still move in ("Versetze deine
+    Vermesserfigur ... oder in den Pub und nutze die entsprechende Aktion"), and the card
+    part, which cannot be carried out, is left out (step 2)."""
     g = new()
     restart_turn(g, 0)
-    play(g, "card E1")
-    assert "pub" not in legal(g)  # no station: no room
+    play(g, "card E1", "pub")  # no station: no room
+    assert g.surveyor[0] == PUB and g.pile[0] == 0 and g.decision == "card" and g.current_player == 1
+    assert events(g, "pub_full")[-1]["stations"] == 0
     g2 = _with_stations(1)
     g2.pile[0] = 1 << ac(g2, "A3")
     g2.supply_cards &= ~(1 << ac(g2, "A3"))
     g2.box_cards &= ~(1 << ac(g2, "A3"))
     restart_turn(g2, 0)
-    play(g2, "card E1")
-    assert "pub" not in legal(g2)  # one station, one card already
-    assert card(g2, "I-2") >= 0
+    play(g2, "card E1", "pub")  # one station, one card already
+    assert g2.pile[0] == 1 << ac(g2, "A3") and g2.bar[4] == ac(g2, "E1") and g2.grey[4] == 1
+    assert events(g2, "pub_full")[-1]["pile"] == 1
+    invariants.check(g2)
+    g3 = _with_stations(2)
+    g3.pile[0] = 1 << ac(g3, "A3")
+    g3.supply_cards &= ~(1 << ac(g3, "A3"))
+    g3.box_cards &= ~(1 << ac(g3, "A3"))
+    restart_turn(g3, 0)
+    play(g3, "card E1", "pub")  # two stations, one card: room for one more
+    assert g3.decision == "score"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -117,6 +118,23 @@ def test_step_5_rubble_as_printed_and_step_6_tokens() -> None:
     g2 = TITLE.new_game(2, seed=1, railways="II,III,V,VI,VII,VIII")
     assert g2.observation()["summit"]["in_play"] is False
     assert [b["railway"] for b in g2.observation()["route_bonus"]] == ["II"]
+
+
+def test_step_5_the_rubble_left_over_goes_to_the_supply_for_every_layout() -> None:
+    """Seed 001 step 5: "Verteilt auf die Gleisfelder der Streckenkarten Geröllklötzchen
+    entsprechend der Vorgaben auf den Gleisfeldern. Legt die übrig gebliebenen
+    Geröllklötzchen in den allgemeinen Vorrat." Rubble is left over whichever six railways
+    are laid out: the set-up never needs a substitute ("Geröll, Passagiere und Siegpunkte
+    sollten in ausreichender Zahl vorhanden sein"). The box used to hold 45 rubble, fewer
+    than six railways put on their track spaces (up to 64)."""
+    box = components().box["rubble"]
+    for removed in combinations(NUMERALS, 2):
+        rails = ",".join(n for n in NUMERALS if n not in removed)
+        g = TITLE.new_game(2, seed=3, railways=rails)
+        obs = g.observation()
+        on_cards = sum(c["rubble"] for c in obs["cards"])
+        assert obs["supply"]["substitutes"]["rubble"] == 0, rails
+        assert obs["supply"]["rubble"] == box - on_cards > 0, rails
 
 
 def test_steps_7_and_8_colours_bars_markers_surveyors() -> None:

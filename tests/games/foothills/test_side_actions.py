@@ -211,8 +211,8 @@ def test_materialfriedhof_any_two_resources_no_swap() -> None:
 
 
 def test_kraftpaket_tracks_for_one_iron() -> None:
-    """Kraftpaket (Powerhouse), green: "Bedarf keiner Erläuterung." (a seed card image: "Baue
-    bis zu 2 Gleise für je 1 Eisen.")"""
+    """Kraftpaket (Powerhouse), green: "Bedarf keiner Erläuterung." The effect is provisional
+    (data/action_cards.toml): up to 2 tracks for 1 iron each."""
     g = new()
     clear(g, "I-2", "I-3")
     empty_hands(g, 1)
@@ -418,6 +418,25 @@ def test_reiseleiterin_the_surveyor_stays() -> None:
     play(g, "surveyor VI-1")
     assert g.surveyor[0] == card(g, "V-1") and g.passengers[0] == 1 and g.rubble[0] == rubble
     assert g.tickets[0] == 1 << g.cfg.ticket_kind[card(g, "VI-1")]
+
+
+def test_reiseleiterin_only_spaces_it_can_use() -> None:
+    """Reiseleiterin (Tour Guide): "Dein Vermesser bleibt, wo er ist." Its action is only the
+    use of a space, with no move, so a space whose action cannot be carried out offers it
+    nothing (step 2: "Könnt ihr keinen Teil der Aktion ausführen, dürft ihr die
+    entsprechende Karte nicht für euren Spielzug wählen"). Penrhyn (I-3) costs 2 rubble."""
+    g = new()
+    clear(g, "I-3")
+    built(g, 1, "I-3")
+    empty_hands(g, 0)
+    grey(g, "C5")
+    play(g, "card C5")
+    assert "surveyor I-3" not in legal(g)
+    g.surveyor[0] = BAR
+    give(g, 0, rubble=2)
+    grey(g, "C5")
+    play(g, "card C5", "surveyor I-3")
+    assert g.surveyor[0] == BAR and g.vp[0] == 2 and g.rubble[0] == 0
 
 
 def test_tourist_a_passenger_more() -> None:

@@ -71,6 +71,26 @@ def test_pay_place_count_reward_then_the_space_below() -> None:
     invariants.check(g)
 
 
+def test_the_space_below_may_be_moved_to_even_if_its_action_cannot_be_carried_out() -> None:
+    """Seed 001 D: "Befindet sich unterhalb der Station, die ihr gerade errichtet habt, ein
+    unbesetztes Vermesseraktionsfeld, könnt ihr sofort euren Vermesser darauf versetzen und
+    die Aktion nutzen." Unoccupied is the only condition; a part that cannot be carried out
+    is left out (step 2: "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg").
+    Penrhyn (I-3): 2 stone -> 1 passenger; its space costs 2 rubble, which seat 0 lacks."""
+    g = new()
+    clear(g, "I-3")
+    empty_hands(g, 0)
+    give(g, 0, stone=2)
+    restart_turn(g, 0)
+    play(g, "card D1")
+    assert g.decision == "use_space" and legal(g) == ["surveyor I-3", "pass"]
+    play(g, "surveyor I-3")
+    assert g.surveyor[0] == card(g, "I-3") and g.vp[0] == 0 and g.rubble[0] == 0
+    assert events(g, "space_unused")[-1]["why"] == "cannot pay"
+    assert g.current_player == 1
+    invariants.check(g)
+
+
 def test_rubble_and_passengers_are_paid_to_the_supply() -> None:
     """Seed 001 D: "Geröll und Passagiere [kommen] in den allgemeinen Vorrat." Waunfawr
     (II-2): 1 stone + 2 rubble."""

@@ -4,6 +4,7 @@ Vermesser versetzen", "Tickets", "Yr Wyddfa")."""
 from __future__ import annotations
 
 from snowdonia.games.foothills.rules.state import BAR, NONE
+from snowdonia.games.foothills.title import TITLE
 
 from . import invariants
 from .kit import built, card, clear, empty_hands, events, give, legal, new, play, restart_turn, set_yard, side
@@ -13,11 +14,12 @@ def test_at_the_start_only_the_start_stations() -> None:
     """Seed 001 E: "Zur Verfügung stehen alle unbesetzten Vermesseraktionsfelder auf
     Streckenkarten, auf denen mindestens eine Station (von einem Spieler oder
     Streckenarbeiter) errichtet wurde. Zu Beginn des Spiels trifft dies lediglich auf die
-    Startstationen zu." (No Pub: no station built, so no room in the scoring pile; no return:
-    the surveyor is on the bar.)"""
+    Startstationen zu." The Pub is always a place to move to ("oder in den Pub"), even with
+    no room in the scoring pile yet; no return: the surveyor is on the bar.)"""
     g = new()
     play(g, "card E1")
-    assert legal(g) == ["surveyor I-1", "surveyor II-1", "surveyor III/IV-1", "surveyor V-1", "surveyor VI-1"]
+    assert legal(g) == ["surveyor I-1", "surveyor II-1", "surveyor III/IV-1", "surveyor V-1", "surveyor VI-1",
+                        "pub"]
 
 
 def test_ticket_and_bonus_one_ticket_per_colour() -> None:
@@ -114,26 +116,44 @@ def test_summit_token_belongs_to_whoever_used_yr_wyddfa_last() -> None:
     play(g, "card E2", "surveyor IV-5")
     assert g.summit_owner == 1
     assert g.result()["breakdown"][0]["lines"]["summit"] == 0
-    # seat 1 cannot "take" what it already holds: the space offers nothing to it now
+    # seat 1 cannot "take" what it already holds, but may still move there: the space is
+    # available (unoccupied, its station built) and moving is a part of the action (step 2:
+    # "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg") - standing there
+    # keeps seat 0 off Yr Wyddfa.
     g.surveyor[1] = BAR
     side(g, 1, "E2", False)
     restart_turn(g, 1)
-    play(g, "card E2")
-    assert "surveyor IV-5" not in legal(g)
+    play(g, "card E2", "surveyor IV-5")
+    assert g.surveyor[1] == card(g, "IV-5") and g.summit_owner == 1
+    assert events(g, "space_unused")[-1] == {**events(g, "space_unused")[-1], "card": "IV-5",
+                                             "why": "nothing to gain"}
+    assert len(events(g, "summit")) == 2
+    g.surveyor[0] = BAR
+    side(g, 0, "E1", False)
+    restart_turn(g, 0)
+    play(g, "card E1")
+    assert "surveyor IV-5" not in legal(g)  # occupied
     invariants.check(g)
 
 
-def test_a_space_with_a_cost_only_when_it_can_be_paid() -> None:
+def test_a_space_with_a_cost_is_used_only_when_it_can_be_paid() -> None:
     """Seed 001 E: "Musst ihr bei einer Vermesseraktion Ressourcen abgeben, kommen sie zurück
     in den Stoffbeutel. Passagiere und Geröll kommen zurück in den allgemeinen Vorrat."
-    Beddgelert (II-4): pay 1 passenger for 3 VP."""
+    Beddgelert (II-4): pay 1 passenger for 3 VP. Without a passenger the space is still
+    available ("alle unbesetzten Vermesseraktionsfelder auf Streckenkarten, auf denen
+    mindestens eine Station ... errichtet wurde") and the surveyor may move there; the part
+    that cannot be carried out is left out (step 2: "Teile der Aktion, die ihr nicht
+    ausführen könnt, lasst ihr weg") - nothing paid, nothing gained."""
     g = new()
     clear(g, "II-4")
     built(g, 1, "II-4")
     empty_hands(g, 0)
     restart_turn(g, 0)
-    play(g, "card E1")
-    assert "surveyor II-4" not in legal(g)
+    play(g, "card E1", "surveyor II-4")
+    assert g.surveyor[0] == card(g, "II-4") and g.vp[0] == 0
+    assert events(g, "space_unused")[-1]["why"] == "cannot pay" and not events(g, "space")
+    invariants.check(g)
+    g.surveyor[0] = BAR
     give(g, 0, passengers=1)
     side(g, 0, "E1", False)
     restart_turn(g, 0)
@@ -156,4 +176,32 @@ def test_a_track_space_lays_track_by_the_usual_rules() -> None:
     play(g, "track I")
     assert g.track_owner[g.cfg.card_tracks[card(g, "I-2")][0]] == 0 and g.vp[0] == 1
     assert g.surveyor[1] == BAR and g.summit_owner == NONE
+    invariants.check(g)
+
+
+def test_the_bala_lake_space_lays_up_to_two_tracks_for_one_iron_each() -> None:
+    """Seed 001, the Bala Lake illustration of B ("Beispiel: Du entscheidest dich, Geröll aus
+    der Bala Lake Railway zu entfernen ..."), its card labelled "Stationsfeld" and
+    "Vermesseraktionsfeld", prints the action space "Baue bis zu 2 Gleise für je 1 Eisen."
+    E: "Dürft ihr Gleise bauen, geschieht dies nach den üblichen Regeln" - next free track
+    space from the left, +1 VP each - at the printed price of 1 iron. (The engine used to
+    credit this text to the Kraftpaket side action and give the card 1 track at 2 iron.)"""
+    g = new()
+    clear(g, "V-2", "V-3/4", "I-2")
+    built(g, 1, "V-3/4a")
+    empty_hands(g, 0)
+    give(g, 0, iron=2)
+    restart_turn(g, 0)
+    play(g, "card E1", "surveyor V-3/4")
+    assert legal(g) == ["track I", "track V", "pass"]
+    play(g, "track V")
+    assert g.iron[0] == 1 and g.vp[0] == 1
+    assert legal(g) == ["track I", "track V", "pass"]
+    play(g, "track V")
+    assert g.iron[0] == 0 and g.vp[0] == 2 and g.tracks_built[0] == 2
+    v = g.cfg.rail_index["V"]
+    assert all(g.track_owner[t] == 0 for t in g.cfg.rail_tracks[v])
+    assert events(g, "buffer_stop")[-1]["railway"] == "V"
+    assert "Lay up to 2 tracks (1 iron each, +1 VP)" in \
+        TITLE.words.components(g)["route_cards"]["V-3/4"]["text"]
     invariants.check(g)

@@ -42,6 +42,10 @@ SCENARIOS = (
 )
 
 SCORE_LINES = ("stations", "track", "surveyor", "train", "contracts")
+# Seed 004 "Scoring", in its order: completed sites on station cards, completed track, the
+# surveyor, train No. 4 Snowdon, contract bonuses.
+SCORE_LABELS = {"stations": "Station sites", "track": "Track cards", "surveyor": "Surveyor",
+                "train": "Train No. 4 Snowdon", "contracts": "Contract bonuses"}
 
 BOT_HELP = {
     "random": "plays a random legal move (instant)",
@@ -56,6 +60,7 @@ class Snowdonia(Title):
     scenarios = SCENARIOS
     settings = SETTINGS
     score_lines = SCORE_LINES
+    score_labels = SCORE_LABELS
     decisions = DECISIONS
     words = Words()
 

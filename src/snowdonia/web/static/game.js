@@ -490,7 +490,7 @@ export async function gamePage(root, gameId, meta) {
     const lines = (st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines);
     return h("table", { class: "scores", id },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), res.breakdown.map((b) => h("th", { scope: "col", style: `background:${seatColour(v, b.seat)};color:${inkOn(seatColour(v, b.seat))}`, text: seatName(v, b.seat) })))),
-      h("tbody", {}, lines.map((ln) => h("tr", {}, h("th", { scope: "row", text: String(ln).replaceAll("_", " ") }), res.breakdown.map((b) => h("td", { text: b.lines[ln] ?? 0 })))),
+      h("tbody", {}, lines.map((ln) => h("tr", {}, h("th", { scope: "row", text: (st.title && st.title.score_labels && st.title.score_labels[ln]) || String(ln).replaceAll("_", " ") }), res.breakdown.map((b) => h("td", { text: b.lines[ln] ?? 0 })))),
         h("tr", { class: "total" }, h("th", { scope: "row", text: "total" }), res.breakdown.map((b) => h("td", { text: b.total })))));
   }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from snowdonia.core.data import DataError, Provenance, load_toml, provenance_of
@@ -59,6 +60,7 @@ class SpaceData:
     passengers: int = 0
     vp: int = 0
     track: int = 0
+    track_iron: int = 0  # iron per track it lays; 0: the usual cost ("nach den üblichen Regeln")
     swap: int = 0
     flip: bool = False
     ticket: bool = False
@@ -193,11 +195,11 @@ def _space(d: Mapping[str, Any] | None, where: str) -> SpaceData | None:
     bad = set(gain) - {"iron", "stone", "resource", "rubble", "passengers", "vp"}
     if bad:
         raise DataError(f"{where}: unknown gain(s) {sorted(bad)}")
-    extra = set(d) - {"cost", "gain", "track", "swap", "flip", "ticket", "summit"}
+    extra = set(d) - {"cost", "gain", "track", "track_iron", "swap", "flip", "ticket", "summit"}
     if extra:
         raise DataError(f"{where}: unknown space field(s) {sorted(extra)}")
     return SpaceData(cost=_cost(d.get("cost"), where), track=int(d.get("track", 0)),
-                     swap=int(d.get("swap", 0)), flip=bool(d.get("flip", False)),
+                     track_iron=int(d.get("track_iron", 0)), swap=int(d.get("swap", 0)), flip=bool(d.get("flip", False)),
                      ticket=bool(d.get("ticket", False)), summit=bool(d.get("summit", False)),
                      **{k: int(v) for k, v in gain.items()})
 
@@ -292,6 +294,13 @@ def check(c: Components) -> None:
             raise DataError(f"route card {x.id} needs either an action space or an effect")
         if x.effect not in (None, "barmouth_ferry", "devils_bridge"):
             raise DataError(f"route card {x.id}: unknown effect {x.effect!r}")
+    # Set-up 5: "Legt die übrig gebliebenen Geröllklötzchen in den allgemeinen Vorrat" - the
+    # box holds more rubble than any six railways put on their track spaces.
+    most = max(sum(x.rubble for x in c.cards if any(n not in out for n in x.railways))
+               for out in combinations(numerals, len(numerals) - box["railways_in_play"]))
+    if box["rubble"] <= most:
+        raise DataError(f"{box['rubble']} rubble in the box, but a layout puts {most} on its track spaces; "
+                        "set-up 5 leaves the rest in the supply")
     if set(c.mains) != set(CATEGORIES):
         raise DataError("one main action per category A-E")
     for k, m in c.mains.items():

@@ -227,9 +227,20 @@ class Config:
         self.actions.update(comp.sides)
         works = comp.mains["C"].params
         self.params: dict[str, Params] = {k: a.params for k, a in self.actions.items()}
-        # Track and swaps granted by a surveyor action space follow the usual rules (seed E).
+        # Track and swaps granted by a surveyor action space follow the usual rules (seed E:
+        # "Dürft ihr Gleise bauen, geschieht dies nach den üblichen Regeln"), at the price the
+        # space prints if it prints one (the seed's Bala Lake card: "Baue bis zu 2 Gleise für
+        # je 1 Eisen.").
         self.params["space_track"] = replace(works, swap=False, flip=False)
         self.params["space_swap"] = replace(works, track=False, flip=False)
+        self.space_track_key: list[str] = []
+        for c in cards:
+            sd = c.space
+            key = "space_track"
+            if sd is not None and sd.track and sd.track_iron and sd.track_iron != works.track_iron:
+                key = f"space_track@{c.id}"
+                self.params[key] = replace(works, swap=False, flip=False, track_iron=sd.track_iron)
+            self.space_track_key.append(key)
         self.neutral = [[i for i in range(self.n_ac) if self.ac_cat[i] == k and acs[i].colour == "neutral"]
                         for k in range(len(CATEGORIES))]
         self.own_cards = [[i for i in range(self.n_ac) if acs[i].colour == col] for col in self.colours]

@@ -42,7 +42,9 @@ def flip(g: State, p: int, ac: int, why: str) -> None:
 
 @task("pub_score")
 def _pub_score(g: State, t: tuple[Any, ...]) -> None:
-    offer(g, SCORE, (t[1],))
+    if not offer(g, SCORE, (t[1],)) and not t[1]:
+        # In the Pub with a full scoring pile: the surveyor moved, the card part is left out.
+        log(g, "pub_full", g.player, pile=pile_size(g, g.player), stations=g.stations_built[g.player])
 
 
 @options(SCORE)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from snowdonia.games.foothills.data import Cost, Params
-from snowdonia.games.foothills.rules import pub, rubble, supply, surveyor
+from snowdonia.games.foothills.rules import pub, rubble, supply
 from snowdonia.games.foothills.rules.actions import A_BUILD, A_FLIP, PASS, FAction
 from snowdonia.games.foothills.rules.decisions import BUILD, FERRY
 from snowdonia.games.foothills.rules.flow import answer, log, offer, options, task, then
@@ -179,7 +179,3 @@ def _ferry_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     pub.flip(g, g.player, ac, why="ferry")
     then(g, ("ferry", ctx[0] | 1 << ac))
 
-
-def space_after_build(g: State, p: int, c: int) -> bool:
-    """The surveyor action space below a new station may be used if nobody stands there."""
-    return not surveyor.occupied(g, c) and surveyor.space_usable(g, p, c)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from snowdonia.games.foothills.data import Params, SpaceData
-from snowdonia.games.foothills.rules import pub, stockyard, supply, track
+from snowdonia.games.foothills.rules import stockyard, supply, track
 from snowdonia.games.foothills.rules.actions import A_GAIN, A_SURVEYOR, PASS, PUB, FAction
 from snowdonia.games.foothills.rules.decisions import GAIN, SURVEYOR, USE_SPACE
 from snowdonia.games.foothills.rules.flow import answer, log, offer, options, task, then
@@ -61,7 +61,7 @@ def space_usable(g: State, p: int, c: int) -> bool:
         return True
     if (sd.stone or sd.resource) and (g.yard_s or g.bag_s):
         return True
-    if sd.track and track.works_options(g, p, g.cfg.params["space_track"], True):
+    if sd.track and track.works_options(g, p, g.cfg.params[g.cfg.space_track_key[c]], True):
         return True
     if sd.swap and track.works_options(g, p, g.cfg.params["space_swap"], True):
         return True
@@ -70,7 +70,12 @@ def space_usable(g: State, p: int, c: int) -> bool:
 
 def iter_targets(g: State, p: int, prm: Params) -> Iterator[FAction]:
     """Where this surveyor action may send p's surveyor, in card order, then the Pub and
-    the bar."""
+    the bar. Moving is a part of the action in its own right: a space (or the Pub) whose
+    action cannot be carried out may still be moved to, and that part is left out (seed
+    step 2: "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg"; E: "Zur
+    Verfügung stehen alle unbesetzten Vermesseraktionsfelder auf Streckenkarten, auf denen
+    mindestens eine Station ... errichtet wurde"). An action that does not move the
+    surveyor (Reiseleiterin) is only its use, so it needs a space it can use."""
     cfg = g.cfg
     here = g.surveyor[p]
     if prm.bar and here != BAR:
@@ -86,9 +91,9 @@ def iter_targets(g: State, p: int, prm: Params) -> Iterator[FAction]:
             continue
         if occupied(g, c) and not prm.occupied:
             continue
-        if space_usable(g, p, c):
+        if not prm.stay or space_usable(g, p, c):
             yield A_SURVEYOR[cfg.cards[c].id]
-    if prm.pub and here != IN_PUB and pub.can_score(g, p):
+    if prm.pub and here != IN_PUB:
         yield PUB
     if bar is not None:
         yield bar
@@ -167,10 +172,9 @@ def _offer_space(g: State, t: tuple[Any, ...]) -> None:
 def _offer_options(g: State, ctx: tuple[Any, ...]) -> list[FAction]:
     """Seed D: "Befindet sich unterhalb der Station ... ein unbesetztes
     Vermesseraktionsfeld, könnt ihr sofort euren Vermesser darauf versetzen und die Aktion
-    nutzen." """
+    nutzen." Unoccupied is all it takes; an action that cannot be carried out is left out."""
     c = ctx[0]
-    p = g.player
-    if occupied(g, c) or not space_usable(g, p, c):
+    if occupied(g, c):
         return []
     return [A_SURVEYOR[g.cfg.cards[c].id], PASS]
 
@@ -196,6 +200,12 @@ def use_space(g: State, p: int, c: int) -> None:
     cfg = g.cfg
     sd: SpaceData | None = cfg.space[c]
     assert sd is not None
+    if not space_usable(g, p, c):
+        # "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg": the surveyor
+        # stands here; nothing is paid and nothing gained.
+        log(g, "space_unused", p, card=cfg.cards[c].id,
+            why="cannot pay" if not supply.can_pay(g, p, sd.cost) else "nothing to gain")
+        return
     supply.pay(g, p, sd.cost)
     log(g, "space", p, card=cfg.cards[c].id, cost=supply.cost_dict(sd.cost))
     if sd.ticket:
@@ -220,7 +230,7 @@ def use_space(g: State, p: int, c: int) -> None:
         if n:
             steps.append(("gain", res, n))
     if sd.track:
-        steps.append(("works", sd.track, 0, "space_track"))
+        steps.append(("works", sd.track, 0, cfg.space_track_key[c]))
     if sd.swap:
         steps.append(("works", sd.swap, 0, "space_swap"))
     then(g, *steps)

@@ -1,135 +1,612 @@
-"""The whole Foothills table as a Rich renderable, for the terminal: the railway grid (rubble,
-track and station markers, navvies, surveyors, buffer stops, tokens), the stockyard and bag,
-the supply, and each player's action bar (both sides of every card), scoring pile and
-supply. Drawn from `observation()` only, so it shows exactly what a seat may see."""
+"""The whole Foothills table as Rich renderables, for the terminal: the railway grid (rubble,
+track and station markers, navvies, surveyors, buffer stops, tokens), each railway's state,
+the stockyard, bag and supply, the Pub, the supply cards, and each player's action bar (both
+sides of every card), scoring pile, tickets, passengers and VP; and the score sheet.
+
+Drawn from `observation()` only, so it shows exactly what a seat may see. Seats are named
+as everywhere on the platform ("Player 1"), with their colour beside. A terminal wide
+enough gets the railways as a grid, one column per card column (navvies come column by
+column); a narrower one gets one line of words per card, which wraps between facts and
+never cuts a name."""
 
 from __future__ import annotations
 
+import io
+import shlex
+from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-COLOUR_STYLE = {"blue": "bold blue", "green": "bold green"}
+COLOUR_STYLE = {"blue": "bold dodger_blue1", "green": "bold green3"}
+BORDER_STYLE = {"blue": "dodger_blue1", "green": "green3"}
+RESOURCE_SHORT = (("iron", "i"), ("stone", "s"), ("rubble", "r"), ("passengers", "p"))
+SCORING_WORDS = {
+    "passengers": "1 VP per 2 passengers",
+    "tracks": "1 VP per 2 tracks built",
+    "stations": "1 VP per station built",
+    "tickets": "1 VP per ticket",
+    "cards": "1 VP per card in the pile",
+}
+LINE_NAMES = {
+    "vp_tokens": "VP tokens",
+    "route_bonus": "route bonus tokens (3 VP each)",
+    "summit": "summit token",
+    "passengers": "passengers (½ VP each)",
+    "pile_passengers": "scoring pile: passengers",
+    "pile_tracks": "scoring pile: tracks",
+    "pile_stations": "scoring pile: stations",
+    "pile_tickets": "scoring pile: tickets",
+    "pile_cards": "scoring pile: cards",
+}
+GRID_CELL = 14  # the narrowest card column of the grid layout
+PANEL_FRAME = 4
+
+_MEASURE = Console(file=io.StringIO(), width=10_000, color_system=None, force_terminal=False)
 
 
-def _who(obs: dict[str, Any], o: Any) -> Text:
-    if o is None:
+def natural_width(renderable: RenderableType) -> int:
+    return Measurement.get(_MEASURE, _MEASURE.options, renderable).maximum
+
+
+# --------------------------------------------------------------------------- words
+
+
+def seat_label(obs: dict[str, Any], p: int, kinds: Sequence[str] = (), long: bool = True) -> Text:
+    """'Player 1 (blue)' in the seat's colour, or 'P1' when short."""
+    colour = obs["colours"][p]
+    style = COLOUR_STYLE.get(colour, "bold")
+    if not long:
+        return Text(f"P{p + 1}", style=style)
+    out = Text(f"Player {p + 1} ({colour}", style=style)
+    kind = kinds[p] if p < len(kinds) else ""
+    if kind:
+        out.append(f", {'you' if obs.get('seat') == p else kind}", style=style)
+    out.append(")", style=style)
+    return out
+
+
+def owner_text(obs: dict[str, Any], owner: Any) -> Text:
+    if owner is None:
         return Text("·", style="dim")
-    if o == "navvy":
-        return Text("N", style="yellow")
-    colour = obs["colours"][o]
-    return Text(colour[0].upper(), style=COLOUR_STYLE[colour])
+    if owner == "navvy":
+        return Text("nv", style="yellow")
+    return seat_label(obs, int(owner), long=False)
 
 
-def _cell(obs: dict[str, Any], card: dict[str, Any]) -> Text:
+def short_cost(cost: dict[str, int]) -> str:
+    """'2i1s' = 2 iron and 1 stone (r rubble, p passenger)."""
+    return "".join(f"{cost.get(k, 0)}{s}" for k, s in RESOURCE_SHORT if cost.get(k, 0)) or "free"
+
+
+def short_reward(reward: dict[str, int]) -> str:
+    parts = []
+    if reward.get("vp"):
+        parts.append(f"{reward['vp']}VP")
+    if reward.get("passengers"):
+        parts.append(f"{reward['passengers']}p")
+    return "+".join(parts) or "nothing"
+
+
+def space_words(space: dict[str, Any], short: bool = False) -> str:
+    """A surveyor action space: '+2 stone', 'ticket, +1 iron', 'pay 2r: +2 VP', ..."""
+    parts = []
+    if space.get("ticket"):
+        parts.append("ticket")
+    if space.get("summit"):
+        parts.append("summit token")
+    names = {"iron": "iron", "stone": "stone", "resource": "any", "rubble": "rubble", "passengers": "pass.",
+             "vp": "VP"} if short else {"iron": "iron", "stone": "stone", "resource": "resource(s) of your choice",
+                                        "rubble": "rubble", "passengers": "passenger(s)", "vp": "VP"}
+    for key, n in space.get("gain", {}).items():
+        parts.append(f"+{n} {names.get(key, key)}")
+    if space.get("track"):
+        parts.append(f"lay {space['track']} track")
+    if space.get("swap"):
+        parts.append(f"swap x{space['swap']}" if short else f"swap 2 rubble for 1 stone up to {space['swap']}x")
+    if space.get("flip"):
+        parts.append("flip" if short else "flip a card")
+    text = ", ".join(parts) or "nothing"
+    cost = {k: v for k, v in space.get("cost", {}).items() if v}
+    if cost:
+        text = f"pay {short_cost(cost)}: {text}"
+    return text
+
+
+def side_words(card: dict[str, Any], side: str) -> tuple[str, str]:
+    """(name, rule text) of one side of an action card: gold sides by their English name,
+    grey sides by the German one with the English beside."""
+    a = card[side]
+    if side == "gold" or a["german"] == a["english"]:
+        return a["english"], a["text"]
+    return f"{a['german']} ({a['english']})", a["text"]
+
+
+# --------------------------------------------------------------------------- the railways
+
+
+def _name_parts(card: dict[str, Any]) -> list[str]:
+    """A double card's name in its two halves (one per column), else the whole name."""
+    if card["double"] and "/" in card["name"] and not card["ordered"]:
+        return [str(x) for x in card["name"].split("/", 1)]
+    return [card["name"]]
+
+
+def _station_text(obs: dict[str, Any], st: dict[str, Any], k: int, ordered: bool, named: bool) -> Text:
     t = Text()
-    t.append(card["id"], style="bold")
-    t.append(f" {card['name']}\n", style="dim")
-    if card["start"]:
-        t.append(f"start · {card.get('ticket')} ×{card.get('tickets_left', 0)}", style="magenta")
+    if ordered:
+        t.append(f"{k + 1}.")
+    if named:
+        t.append(f"{st['name']} ")
+    t.append(f"{short_cost(st['cost'])}→{short_reward(st['reward'])} ")
+    if st["owner"] is not None:
+        t.append_text(owner_text(obs, st["owner"]))
+    elif st["available"]:
+        t.append("open", style="bold cyan")
     else:
-        if card["navvy"]:
-            t.append("NAVVY ", style="yellow")
-        if card["rubble"]:
-            t.append(f"rubble {card['rubble']} ", style="red")
-        t.append("track ")
-        for tr in card["tracks"]:
-            t.append_text(_who(obs, tr["owner"]))
-        t.append(" st ")
-        for s in card["stations"]:
-            t.append_text(_who(obs, s["owner"]))
-            if s["available"]:
-                t.append("*", style="cyan")
-    if card.get("effect"):
-        t.append(" ferry" if card["effect"] == "barmouth_ferry" else " bridge", style="cyan")
-    if card.get("summit_token"):
-        t.append(" ▲summit", style="bold white")
-    if card.get("route_bonus_tokens"):
-        t.append(" bonus " + "/".join(card["route_bonus_tokens"]), style="bold white")
-    for p in card["surveyors"]:
-        colour = obs["colours"][p]
-        t.append(f" ⌖{colour[0].upper()}", style=COLOUR_STYLE[colour])
+        t.append("·", style="dim")
     return t
 
 
-def grid(obs: dict[str, Any]) -> Table:
-    table = Table(title="Railways", show_lines=True, expand=False)
-    table.add_column("railway", no_wrap=True)
-    for col in range(1, obs["columns"] + 1):
-        table.add_column(str(col), overflow="fold")
-    table.add_column("end", no_wrap=True)
+def _track_text(obs: dict[str, Any], card: dict[str, Any]) -> Text:
+    t = Text("track ")
+    for i, tr in enumerate(card["tracks"]):
+        if i:
+            t.append(" ")
+        if tr["owner"] is None and tr["free"]:
+            t.append("next", style="bold cyan")
+        else:
+            t.append_text(owner_text(obs, tr["owner"]))
+    return t
+
+
+def _ground_text(card: dict[str, Any], short: bool = False) -> Text:
+    if card["navvy"]:
+        return Text("NAVVY", style="bold yellow")
+    if card["rubble"]:
+        return Text(f"{card['rubble']}r" if short else f"rubble {card['rubble']}", style="red")
+    return Text("clear", style="dim")
+
+
+def _tickets(card: dict[str, Any]) -> str:
+    n = card.get("tickets_left", 0)
+    return f"{n or 'no'} {card.get('ticket')} ticket{'' if n == 1 else 's'}"
+
+
+def _space_text(obs: dict[str, Any], card: dict[str, Any], short: bool) -> Text:
+    space = card.get("space")
+    t = Text()
+    if space is None:
+        return t
+    t.append("⌖ ", style="bold" if card["space_open"] else "dim")
+    t.append(space_words(space, short=short), style="" if card["space_open"] else "dim")
+    if not card["space_open"]:
+        t.append(" (closed)" if not short else "", style="dim")
+    return t
+
+
+def _extras(obs: dict[str, Any], card: dict[str, Any]) -> list[Text]:
+    out = []
+    if card.get("effect"):
+        out.append(Text("Barmouth Ferry" if card["effect"] == "barmouth_ferry" else "built in order",
+                        style="cyan"))
+    if card.get("summit_token"):
+        out.append(Text("▲ summit token", style="bold"))
+    if card.get("route_bonus_tokens"):
+        out.append(Text("bonus tokens " + ", ".join(card["route_bonus_tokens"]), style="bold"))
+    if card["surveyors"]:
+        here = Text("surveyor ", style="bold")
+        here.append_text(Text(" ").join(seat_label(obs, p, long=False) for p in card["surveyors"]))
+        out.append(here)
+    return out
+
+
+def _grid_cells(obs: dict[str, Any], card: dict[str, Any]) -> list[Text]:
+    """The card as one cell per column it spans (a double card: its second half in the
+    second column)."""
+    names = _name_parts(card)
+    first = Text(card["id"], style="bold")
+    first.append(f" {names[0]}" + ("/" if len(names) > 1 else ""))
+    lines = [first]
+    if card["start"]:
+        lines.append(Text(_tickets(card), style="magenta"))
+        if card.get("space"):
+            lines.append(_space_text(obs, card, short=True))
+        lines += _extras(obs, card)
+        return [Text("\n").join(lines)]
+    ground = _ground_text(card, short=True)
+    ground.append(" ")
+    ground.append_text(_track_text(obs, card))
+    lines.append(ground)
+    stations = card["stations"]
+    spans = len(card["columns"])
+    split = (len(stations) + 1) // 2 if spans > 1 else len(stations)
+    lines += [_station_text(obs, st, k, card["ordered"], False) for k, st in enumerate(stations[:split])]
+    if spans == 1:
+        if card.get("space"):
+            lines.append(_space_text(obs, card, short=True))
+        lines += _extras(obs, card)
+        return [Text("\n").join(lines)]
+    second = [Text(f"◂ {names[1]}" if len(names) > 1 else f"◂ {card['id']}", style="dim" if len(names) == 1 else "")]
+    second += [_station_text(obs, st, k + split, card["ordered"], False) for k, st in enumerate(stations[split:])]
+    if card.get("space"):
+        second.append(_space_text(obs, card, short=True))
+    second += _extras(obs, card)
+    return [Text("\n").join(lines), Text("\n").join(second)]
+
+
+def _rows(obs: dict[str, Any]) -> dict[int, dict[int, dict[str, Any]]]:
     by_row: dict[int, dict[int, dict[str, Any]]] = {}
     for card in obs["cards"]:
         for row in card["rows"]:
-            for k, col in enumerate(card["columns"]):
-                by_row.setdefault(row, {})[col] = card if k == 0 else {"cont": card["id"]}
+            by_row.setdefault(row, {})[card["columns"][0]] = card
+    return by_row
+
+
+def grid(obs: dict[str, Any]) -> Table:
+    """The railways as the table lays them out: a row per railway, a column per card column
+    (narrow columns wrap their cards' words, never cutting one)."""
+    table = Table(title="Railways (a row each; navvies go column by column from 2, top to bottom)",
+                  title_justify="left", box=box.SQUARE, show_lines=True, show_edge=False, padding=(0, 1),
+                  pad_edge=False)
+    table.add_column("", no_wrap=True)
+    for col in range(1, obs["columns"] + 1):
+        table.add_column(str(col), min_width=GRID_CELL - 4, overflow="fold")
+    by_row = _rows(obs)
     for rail in obs["railways"]:
-        cells: list[RenderableType] = [Text(f"{rail['numeral']} {rail['name']}", style="bold")]
+        label = Text(rail["numeral"], style="bold")
+        if rail["buffer_stop"]:
+            label.append("\n▐buf", style="bold")
+        cells: list[RenderableType] = [label]
         row = by_row.get(rail["row"], {})
-        for col in range(1, obs["columns"] + 1):
+        col = 1
+        while col <= obs["columns"]:
             card = row.get(col)
             if card is None:
                 cells.append(Text(""))
-            elif "cont" in card:
-                cells.append(Text(f"◂ {card['cont']}", style="dim"))
-            else:
-                cells.append(_cell(obs, card))
-        cells.append(Text("▐ buffer" if rail["buffer_stop"] else "", style="bold"))
-        table.add_row(*cells)
+                col += 1
+                continue
+            parts = _grid_cells(obs, card)
+            cells += parts
+            col += len(parts)
+        table.add_row(*cells[: obs["columns"] + 1])
     return table
 
 
-def _card_line(card: dict[str, Any] | None, side: str | None) -> Text:
-    if card is None:
-        return Text("(empty)", style="dim")
-    t = Text()
-    t.append(card["id"] + " ", style="bold")
-    gold, grey = card["gold"], card["grey"]
-    up, down = (gold, grey) if side == "gold" else (grey, gold)
-    t.append(f"{up['english'] if side == 'gold' else up['german']}", style="yellow" if side == "gold" else "white")
-    t.append(f"  (other side: {down['german'] if side == 'gold' else down['english']})", style="dim")
+def _card_line(obs: dict[str, Any], card: dict[str, Any], rail: str) -> Text:
+    """A card in words, for the narrow layout."""
+    t = Text(card["id"], style="bold")
+    t.append(f" {card['name']}: ")
+    facts: list[Text] = []
+    others = [r for r in card["railways"] if r != rail]
+    if others:
+        facts.append(Text(f"also on {', '.join(others)}", style="dim"))
+    if card["start"]:
+        facts.append(Text(f"start station, {_tickets(card)} left", style="magenta"))
+    else:
+        facts.append(_ground_text(card))
+        facts.append(_track_text(obs, card))
+        named = len(card["stations"]) > 1
+        for k, st in enumerate(card["stations"]):
+            s = Text("station ")
+            s.append_text(_station_text(obs, st, k, card["ordered"], named))
+            facts.append(s)
+    if card.get("space"):
+        facts.append(_space_text(obs, card, short=False))
+    facts += _extras(obs, card)
+    t.append_text(Text("; ").join(facts))
     return t
 
 
-def player_panel(obs: dict[str, Any], p: int) -> Panel:
+def railway_list(obs: dict[str, Any]) -> RenderableType:
+    """The railways for a narrow terminal: each card on its own line, in column order."""
+    by_id = {c["id"]: c for c in obs["cards"]}
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True, justify="right")
+    table.add_column()
+    for rail in obs["railways"]:
+        table.add_row(Text(rail["numeral"], style="bold"), _railway_words(obs, rail))
+        for cid in [rail["start"], *rail["cards"]]:
+            card = by_id[cid]
+            table.add_row(Text(f"{card['columns'][0]}", style="dim"), _card_line(obs, card, rail["numeral"]))
+    return Group(Text("Railways (column: card; navvies go column by column from 2, top to bottom)",
+                      style="italic"), table)
+
+
+def _railway_words(obs: dict[str, Any], rail: dict[str, Any]) -> Text:
+    t = Text(rail["name"], style="bold")
+    t.append(f": {rail['rubble']} rubble left")
+    if rail["buffer_stop"]:
+        t.append("; complete, buffer stop placed", style="bold")
+    elif rail["complete"]:
+        t.append("; every track space covered")
+    else:
+        t.append(f"; next track space: {rail['next_track'] or 'none free yet'}")
+    counts = rail["stations_by_seat"]
+    t.append("; stations ")
+    t.append_text(Text(", ").join(seat_label(obs, p, long=False) + Text(f" {counts[p]}") for p in (0, 1)))
+    if rail["route_bonus"]:
+        t.append("; route bonus token (3 VP to most stations)", style="cyan")
+    return t
+
+
+def railways_table(obs: dict[str, Any]) -> Table:
+    """One line per railway: its name, rubble, next track space, stations per player."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
+    for head in ("", "railway", "rubble", "next track", "stations", "buffer stop", "route bonus"):
+        table.add_column(head, no_wrap=True)
+    holders = {b["railway"]: b["holder"] for b in obs.get("route_bonus", [])}
+    for rail in obs["railways"]:
+        counts = rail["stations_by_seat"]
+        stations = Text(", ").join(seat_label(obs, p, long=False) + Text(f" {counts[p]}") for p in (0, 1))
+        bonus = Text("")
+        if rail["route_bonus"]:
+            holder = holders.get(rail["numeral"])
+            bonus = Text("3 VP: ")
+            bonus.append_text(seat_label(obs, holder, long=False) if holder is not None
+                              else Text("tied, nobody", style="dim"))
+        table.add_row(Text(rail["numeral"], style="bold"), rail["name"], str(rail["rubble"]),
+                      rail["next_track"] or "-", stations,
+                      Text("placed", style="bold") if rail["buffer_stop"] else Text("-", style="dim"), bonus)
+    return table
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def supply_panel(obs: dict[str, Any], width: int) -> Panel:
+    """Stockyard, bag, supply, Pub, tokens and the supply cards (both sides)."""
+    yard, bag, sup = obs["stockyard"], obs["bag"], obs["supply"]
+    text = Text()
+    text.append("Stockyard: ", style="bold")
+    text.append(f"{yard['iron']} iron, {yard['stone']} stone, {yard['event']} event cube(s)")
+    text.append("   Bag: ", style="bold")
+    text.append(f"{bag['iron']} iron, {bag['stone']} stone, {bag['event']} event cube(s)")
+    if obs.get("events_aside"):
+        text.append(f"   event cubes set aside: {obs['events_aside']}")
+    text.append("\nSupply: ", style="bold")
+    subs = {k: v for k, v in sup.get("substitutes", {}).items() if v}
+    text.append(f"{sup['rubble']} rubble, {sup['passengers']} passengers, {sup['vp']} VP in tokens, "
+                f"{sup['navvies']} navvies, {sup['buffer_stops']} buffer stops"
+                + (" (substitutes in use: " + ", ".join(f"{v} {k}" for k, v in subs.items()) + ")" if subs else ""))
+    text.append("\nPub: ", style="bold")
+    pub = obs["pub"]["surveyors"]
+    if pub:
+        text.append_text(Text(", ").join(seat_label(obs, p) for p in pub))
+        text.append("'s surveyor" if len(pub) == 1 else "' surveyors")
+    else:
+        text.append("empty", style="dim")
+    summit = obs.get("summit", {})
+    if summit.get("in_play"):
+        text.append("   Summit token (2 VP): ", style="bold")
+        holder = summit.get("owner")
+        text.append_text(seat_label(obs, holder) if holder is not None else Text("on Yr Wyddfa", style="dim"))
+    for b in obs.get("route_bonus", []):
+        text.append(f"   Route bonus {b['railway']}: ", style="bold")
+        text.append_text(seat_label(obs, b["holder"]) if b["holder"] is not None else Text("nobody ahead", style="dim"))
+    if obs.get("removed_railways"):
+        text.append(f"\nRailways left out: {', '.join(obs['removed_railways'])}", style="dim")
+    cards = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
+    cards.add_column("card", no_wrap=True)
+    cards.add_column("gold side")
+    cards.add_column("grey side")
+    cards.add_column("in the scoring pile")
+    for c in obs["supply_cards"]:
+        gold, _ = side_words(c, "gold")
+        grey, _ = side_words(c, "grey")
+        cards.add_row(Text(c["id"], style="bold"), Text(gold, style="yellow"), grey,
+                      SCORING_WORDS.get(c["scoring"], c["scoring"]))
+    parts: list[RenderableType] = [text, Text("Supply cards (`about action_cards A3` for a card's rules):",
+                                              style="bold"), cards]
+    if obs.get("box_cards"):
+        parts.append(Text(f"In the box: {', '.join(obs['box_cards'])}", style="dim"))
+    return Panel(Group(*parts), title="Stockyard, bag, supply, Pub", title_align="left", width=width)
+
+
+def player_panel(obs: dict[str, Any], p: int, kinds: Sequence[str], width: int, texts: bool = True) -> Panel:
+    """A player's supply, markers, tickets, surveyor, action bar (the side up with its rule,
+    the other side beside it) and scoring pile."""
     pl = obs["players"][p]
-    lines = Table.grid(padding=(0, 1))
-    lines.add_row(Text(f"iron {pl['iron']}  stone {pl['stone']}  rubble {pl['rubble']}  "
-                       f"passengers {pl['passengers']}  VP tokens {pl['vp']}"))
-    lines.add_row(Text(f"markers left {pl['markers_left']}  stations {pl['stations_built']}  "
-                       f"tracks {pl['tracks_built']}  tickets {', '.join(pl['tickets']) or '—'}  "
-                       f"surveyor {pl['surveyor']}" + ("  summit ▲" if pl["summit"] else "")))
-    for slot in pl["bar"]:
-        lines.add_row(Text(f"{slot['slot']}: ").append_text(_card_line(slot["card"], slot.get("side"))))
-    lines.add_row(Text(f"scoring pile ({len(pl['scoring_pile'])}/{pl['pile_limit']}): "
-                       f"{', '.join(pl['scoring_pile']) or '—'}   score so far {pl['score_so_far']:g}"))
     colour = pl["colour"]
-    title = f"seat {p} · {colour}" + (" · start player" if pl["start_player"] else "")
-    border = "blue" if colour == "blue" else "green"
+    facts = Text()
+    facts.append(f"iron {pl['iron']}, stone {pl['stone']}, rubble {pl['rubble']}, passengers {pl['passengers']}, "
+                 f"VP tokens {pl['vp']}")
+    facts.append(f"\nmarkers left {pl['markers_left']}, stations {pl['stations_built']}, tracks {pl['tracks_built']}; "
+                 f"tickets: {', '.join(pl['tickets']) or 'none'}; surveyor: {_where(obs, pl['surveyor'])}"
+                 + ("; summit token" if pl["summit"] else ""))
+    bar = Table.grid(padding=(0, 1))
+    bar.add_column(no_wrap=True)
+    bar.add_column()
+    for slot in pl["bar"]:
+        card = slot["card"]
+        if card is None:
+            bar.add_row(Text(slot["slot"], style="bold"), Text("(empty)", style="dim"))
+            continue
+        side = slot.get("side") or "gold"
+        other = "grey" if side == "gold" else "gold"
+        up, up_text = side_words(card, side)
+        down, down_text = side_words(card, other)
+        line = Text(f"{card['id']} ", style="bold")
+        line.append(f"{side}: ", style="yellow" if side == "gold" else "white")
+        line.append(up, style="bold yellow" if side == "gold" else "bold")
+        if card[side].get("ticket") and not texts:
+            line.append(" (needs a ticket)", style="dim")
+        if texts:
+            line.append(f" — {up_text}")
+        line.append(f"\n  other side ({other}): {down}" if texts else f"  (other side, {other}: {down})", style="dim")
+        if texts:
+            line.append(f" — {down_text}", style="dim")
+        bar.add_row(Text(slot["slot"], style="bold"), line)
+    pile = Text(f"scoring pile ({len(pl['scoring_pile'])} of at most {pl['pile_limit']}): ")
+    pile.append(", ".join(pl["scoring_pile"]) or "empty")
+    pile.append(f"\nscore so far: {pl['score_so_far']:g}", style="bold")
+    title = seat_label(obs, p, kinds)
+    if pl["start_player"]:
+        title.append(" · start player")
     if obs["current_player"] == p:
-        title += " · to move"
-    return Panel(lines, title=title, border_style=border)
+        title.append(" · to move", style="bold")
+    return Panel(Group(facts, Text("Action bar:", style="bold"), bar, pile), title=title, title_align="left",
+                 border_style=BORDER_STYLE.get(colour, ""), width=width)
 
 
-def table_view(obs: dict[str, Any]) -> RenderableType:
-    head = Text()
-    head.append(f"Foothills · turn {obs['turn']}", style="bold")
+def bar_table(obs: dict[str, Any], p: int, kinds: Sequence[str]) -> Table:
+    """A player's action bar with the rules of both sides of every card, for a wide terminal."""
+    pl = obs["players"][p]
+    if obs.get("seat") == p:
+        title = Text(f"Your action bar (Player {p + 1}, {obs['colours'][p]})")
+    else:
+        title = seat_label(obs, p)
+        title.append("'s action bar")
+    title.append(": the face-up side is the action the card gives")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
+                  pad_edge=False, expand=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("face up", ratio=1)
+    table.add_column("other side", ratio=1)
+    for slot in pl["bar"]:
+        card = slot["card"]
+        if card is None:
+            table.add_row(Text(slot["slot"], style="bold"), Text("(empty)", style="dim"), Text(""))
+            continue
+        side = slot.get("side") or "gold"
+        cells = []
+        for k, sd in enumerate((side, "grey" if side == "gold" else "gold")):
+            name, rule = side_words(card, sd)
+            cell = Text(f"{card['id']} {sd}: " if k == 0 else f"{sd}: ", style="yellow" if sd == "gold" else "")
+            cell.append(name, style="bold")
+            cell.append(f" — {rule}", style="" if k == 0 else "dim")
+            cells.append(cell)
+        table.add_row(Text(slot["slot"], style="bold"), *cells)
+    return table
+
+
+def _where(obs: dict[str, Any], where: str) -> str:
+    if where == "bar":
+        return "on the action bar"
+    if where == "pub":
+        return "in the Pub"
+    card = next((c for c in obs["cards"] if c["id"] == where), None)
+    return f"{where} {card['name']}" if card else where
+
+
+def header(obs: dict[str, Any], kinds: Sequence[str]) -> Text:
+    head = Text(f"Foothills · turn {obs['turn']} (round {obs['round']})", style="bold")
+    head.append("   start player: ")
+    head.append_text(seat_label(obs, obs["start_player"]))
     if obs["over"]:
-        head.append(f" · game over ({obs['end_reason']})", style="bold red")
+        head.append(f"   GAME OVER ({obs['end_reason']})", style="bold red")
     elif obs["decision"]:
         d = obs["decision"]
-        head.append(f" · seat {d['player']} ({obs['colours'][d['player']]}): {d['prompt']}")
+        head.append("   Now: ")
+        head.append_text(seat_label(obs, d["player"], kinds))
+        head.append(f" - {d['prompt']}")
+        if d.get("card"):
+            head.append(f" (card {d['card']})")
     if obs["end_triggered"] and not obs["over"]:
-        head.append(f" · end rung in: {obs['end_reason']}", style="red")
-    yard, bagc, sup = obs["stockyard"], obs["bag"], obs["supply"]
-    info = Text(
-        f"Stockyard: {yard['iron']} iron, {yard['stone']} stone, {yard['event']} event   "
-        f"Bag: {bagc['iron']} iron, {bagc['stone']} stone, {bagc['event']} event   "
-        f"Navvies {sup['navvies']}  Buffer stops {sup['buffer_stops']}  Passengers {sup['passengers']}  "
-        f"Rubble {sup['rubble']}   Pub: {', '.join(obs['colours'][p] for p in obs['pub']['surveyors']) or '—'}")
-    supply = Text("Supply cards: " + (", ".join(
-        f"{c['id']} ({c['gold']['english']} / {c['grey']['german']})" for c in obs["supply_cards"]) or "—"))
-    return Group(head, grid(obs), info, supply, player_panel(obs, 0), player_panel(obs, 1))
+        head.append(f"\nThe end is rung in: {obs['end_reason']}"
+                    + ("; this is the last turn" if obs.get("final_turn") else ""), style="bold red")
+    head.append("\nLegend: i iron, s stone, r rubble, p passenger; cost→reward; P1/P2 owners, nv built by a navvy, "
+                "· free or not built, open = may be built now, next = the next track space; "
+                "⌖ surveyor action space (dim: closed).", style="dim")
+    return head
+
+
+def table_view(obs: dict[str, Any], kinds: Sequence[str] = (), width: int = 160) -> RenderableType:
+    """The whole table for a terminal `width` columns wide."""
+    cols = obs["columns"]
+    railways: RenderableType
+    # The grid when each card column keeps GRID_CELL columns (besides the label column, a
+    # separator and padding per column); else the cards in words.
+    if 4 + cols * (GRID_CELL + 3) <= width and natural_width(railways_table(obs)) <= width:
+        railways = Group(grid(obs), railways_table(obs))
+    else:
+        railways = railway_list(obs)
+    supply = supply_panel(obs, width)
+    # The rules of the action cards are written out for the seat whose view this is (in
+    # the public view: the player to move); the other bar shows both sides' names.
+    reader = obs.get("seat")
+    if reader is None:
+        reader = obs["current_player"]
+    if width >= 150:
+        half = (width - 1) // 2
+        players: RenderableType = Table.grid(padding=(0, 1))
+        assert isinstance(players, Table)
+        players.add_column()
+        players.add_column()
+        players.add_row(player_panel(obs, 0, kinds, half, texts=False),
+                        player_panel(obs, 1, kinds, width - 1 - half, texts=False))
+        if reader is not None:
+            players = Group(players, bar_table(obs, reader, kinds))
+    else:
+        players = Group(*(player_panel(obs, p, kinds, width, texts=reader == p) for p in (0, 1)))
+    return Group(header(obs, kinds), railways, supply, players)
+
+
+# --------------------------------------------------------------------------- score sheet
+
+
+def _score(v: float) -> str:
+    return f"{v:g}"
+
+
+def rematch_command(rematch: dict[str, Any]) -> str:
+    """The command that plays the tie's rematch with the same seats' settings."""
+    parts = ["snowdonia", "play", "--game", "foothills"]
+    for key in ("railways", "colours", "start_player"):
+        if key in rematch:
+            parts += ["--set", f"{key}={rematch[key]}"]
+    parts += ["--set", "rematch=true"]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def score_sheet(result: dict[str, Any], obs: dict[str, Any], kinds: Sequence[str]) -> RenderableType:
+    """Every line of the breakdown per player, the scoring pile card by card, the route
+    bonuses, and the outcome: a winner, a tie (replayed with colours swapped on the same
+    railways) or a draw (a tie in that rematch)."""
+    sheets = result["breakdown"]
+    final = result.get("final", obs["over"])
+    table = Table(title="Final score sheet" if final else "Score so far (the game is not over)", title_justify="left")
+    table.add_column("line", no_wrap=True)
+    for sheet in sheets:
+        table.add_column(seat_label(obs, sheet["seat"], kinds), justify="right")
+    keys = list(sheets[0]["lines"])
+    for key in keys:
+        table.add_row(LINE_NAMES.get(key, key.replace("_", " ")), *(_score(s["lines"][key]) for s in sheets))
+    table.add_row(Text("total", style="bold"), *(Text(_score(s["total"]), style="bold") for s in sheets),
+                  end_section=True)
+    details = Text()
+    for sheet in sheets:
+        if details:
+            details.append("\n")
+        details.append_text(seat_label(obs, sheet["seat"]))
+        bonus = sheet["route_bonus"]
+        details.append(": route bonus tokens " + (", ".join(bonus) if bonus else "none"))
+        details.append("; scoring pile: " + ("empty" if not sheet["pile"] else ""))
+        for c in sheet["pile"]:
+            details.append(f"\n  {c['card']}: {c['vp']} VP ({SCORING_WORDS.get(c['field'], c['field'])})")
+    outcome = Text()
+    scores = result["scores"]
+    if not final:
+        outcome.append("The game goes on.", style="dim")
+    elif result.get("draw"):
+        outcome.append(f"A draw: the rematch ended in a tie too ({_score(scores[0])} each).", style="bold")
+    elif result.get("tie"):
+        outcome.append(f"A tie at {_score(scores[0])}: ", style="bold")
+        outcome.append("the rules replay the same railways with the colours swapped; a tie in that rematch is a draw.")
+        if result.get("tie_rematch"):
+            outcome.append("\nPlay the rematch (the same seats, colours swapped):\n")
+            outcome.append(rematch_command(result["tie_rematch"]), style="bold")
+    else:
+        w = result["winners"][0]
+        outcome.append("Winner: ", style="bold")
+        outcome.append_text(seat_label(obs, w, kinds))
+        outcome.append(f", {_score(scores[w])} to {_score(scores[1 - w])}")
+    if final and result.get("end_reason"):
+        outcome.append(f"\nThe game ended: {result['end_reason']}; turns played: "
+                       + ", ".join(str(t) for t in result.get("turns", [])))
+    return Group(table, Panel(details, title="Route bonuses and scoring piles", title_align="left"), outcome)

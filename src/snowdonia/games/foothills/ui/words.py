@@ -11,7 +11,7 @@ from typing import Any
 from snowdonia.core.actions import Action
 from snowdonia.core.protocol import LogEvent, Position
 from snowdonia.games.foothills.data import ActionDef, Cost, SpaceData, components
-from snowdonia.games.foothills.rules import scoring, stations, track
+from snowdonia.games.foothills.rules import pub, scoring, stations, surveyor, track
 from snowdonia.games.foothills.rules.config import Config
 from snowdonia.games.foothills.rules.decisions import DECISIONS
 from snowdonia.games.foothills.rules.state import NONE, State
@@ -73,9 +73,13 @@ def space_text(sd: SpaceData) -> str:
     if sd.vp:
         parts.append(f"take {sd.vp} VP")
     if sd.track:
-        parts.append(f"lay up to {sd.track} track{'s' if sd.track > 1 else ''} (2 iron each, +1 VP)")
+        works = components().mains["C"].params
+        iron = sd.track_iron or works.track_iron
+        parts.append(f"lay up to {sd.track} track{'s' if sd.track > 1 else ''} "
+                     f"({iron} iron each, +{works.track_vp} VP)")
     if sd.swap:
-        parts.append(f"swap 2 rubble for 1 stone up to {sd.swap} times")
+        rate = components().mains["C"].params.swap_rubble
+        parts.append(f"swap {rate} rubble for 1 stone up to {sd.swap} times")
     if sd.flip:
         parts.append("you may flip another action card")
     text = ", ".join(parts)
@@ -215,8 +219,14 @@ def describe(g: State, action: Action) -> str:
         assert sd is not None
         verb = "Use the action space of" if pending == "surveyor" and ctx and cfg.params[ctx[0]].stay \
             else "Move your surveyor to"
-        return f"{verb} {route_card_name(cfg, c)}: {space_text(sd)}"
+        text = f"{verb} {route_card_name(cfg, c)}: {space_text(sd)}"
+        if not surveyor.space_usable(g, p, c):
+            text += " (you cannot carry it out now: the surveyor only moves there)"
+        return text
     if kind == "pub":
+        if not pub.can_score(g, p):
+            return (f"Move your surveyor to the Pub (your scoring pile is full: "
+                    f"{g.pile[p].bit_count()} cards for {g.stations_built[p]} stations, so no card goes in)")
         return (f"Move your surveyor to the Pub: put an action card into your scoring pile "
                 f"({g.pile[p].bit_count()} of at most {g.stations_built[p]})")
     if kind == "score":
@@ -357,6 +367,12 @@ def event_text(e: LogEvent, names: Sequence[str]) -> str:
         return f"{who}'s Tour Guide uses the action space of {e['card']} (the surveyor stays at {e['surveyor']})"
     if t == "surveyor_bonus":
         return f"{who} also takes " + reward_text(int(e["vp"]), int(e["passengers"]))
+    if t == "space_unused":
+        why = "cannot pay its cost" if e.get("why") == "cannot pay" else "has nothing to gain there"
+        return f"{who}'s surveyor stands on {e['card']} without its action ({who} {why})"
+    if t == "pub_full":
+        return (f"{who}'s surveyor is in the Pub, but the scoring pile is full "
+                f"({e['pile']} cards for {e['stations']} stations): no card goes in")
     if t == "space":
         cost = e.get("cost") or {}
         return f"{who} uses the action space of {e['card']}" + (f", paying {_res(cost)}" if cost else "")

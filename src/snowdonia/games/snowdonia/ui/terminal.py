@@ -2,16 +2,26 @@
 
 Everything on the board is drawn from `Game.observation(seat)`, never from engine state,
 so the terminal shows exactly what that seat may see at the table. `game.cfg` is read only
-for printed component texts (contracts, trains), which are public."""
+for printed component texts (contracts, trains, what a station card gives, which Event
+Track spaces a scenario uses), which are public.
+
+Each part of the board comes in several layouts, from one line per station down to one
+fact per line; `board` keeps the widest layout whose natural width fits the terminal, so
+nothing is ever squeezed or cut off (a layout is chosen by measuring, not by a guessed
+column count, because the widths depend on the players and the state of the game)."""
 
 from __future__ import annotations
 
+import functools
+import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -27,6 +37,7 @@ EVENT_NAMES = {
     "excavate": "excavate", "trains_available": "trains for sale", "lay_track": "lay track",
     "complete_station": "complete station", "maintenance": "maintenance",
 }
+PANEL_FRAME = 4  # a Panel's borders and padding take this many columns
 
 
 def player_label(p: int) -> str:
@@ -43,6 +54,12 @@ def player_text(p: int | str | None, short: bool = False) -> Text:
     return Text(f"P{seat + 1}" if short else player_label(seat), style=STYLES[seat])
 
 
+def players_text(seats: Sequence[int], short: bool = True, empty: str = "-") -> Text:
+    if not seats:
+        return Text(empty, style="dim")
+    return Text(" ").join(player_text(p, short=short) for p in seats)
+
+
 def log_text(lines: Sequence[str]) -> Text:
     """Log lines with every 'Player N' in that player's colour."""
     out = Text()
@@ -56,6 +73,213 @@ def log_text(lines: Sequence[str]) -> Text:
         out.append(line[pos:] + "\n")
     out.rstrip()
     return out
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+_MEASURE = Console(file=io.StringIO(), width=10_000, color_system=None, force_terminal=False)
+
+
+def natural_width(renderable: RenderableType) -> int:
+    """Columns `renderable` takes when nothing has to wrap."""
+    return Measurement.get(_MEASURE, _MEASURE.options, renderable).maximum
+
+
+def widest_fitting(makers: Sequence[Callable[[], RenderableType]], width: int) -> RenderableType:
+    """The first (widest) layout whose natural width fits `width`; else the last, which
+    must be one that wraps rather than cuts."""
+    for make in makers[:-1]:
+        drawn = make()
+        if natural_width(drawn) <= width:
+            return drawn
+    return makers[-1]()
+
+
+def pack(items: Sequence[Text], width: int, sep: str = "  ", indent: int = 0, start: int = 0) -> Text:
+    """Items on as few lines as fit `width`, never breaking inside an item; the first line
+    begins at column `start`, the others at `indent`."""
+    out = Text()
+    col = start
+    first = True
+    for item in items:
+        need = item.cell_len if first else len(sep) + item.cell_len
+        if not first and col + need > width:
+            out.append("\n" + " " * indent)
+            col = indent
+            need = item.cell_len
+        elif not first:
+            out.append(sep)
+        out.append_text(item)
+        col += need
+        first = False
+    return out
+
+
+def _per_line(cells: Sequence[Text], per_line: int, sep: str = ", ") -> Text:
+    """`per_line` cells on each line (0: all on one line)."""
+    if not cells:
+        return Text("")
+    if per_line <= 0:
+        return Text(sep).join(cells)
+    rows = [Text(sep).join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]
+    return Text("\n").join(rows)
+
+
+# --------------------------------------------------------------------------- the two ends
+
+
+@dataclass
+class Ends:
+    """Blaenau Ffestiniog's two ends, read from the observation's `ends` block: the route is
+    drawn from the first end (top) to the second (bottom), so the first end's players work
+    downwards (↓) and the second's upwards (↑)."""
+
+    keys: list[str]
+    names: dict[str, str]
+    block: dict[str, Any]
+    arrows: dict[str, str]
+    lay_next: dict[str, int | None]  # track index each end lays next (None: the lines have met)
+    marks: dict[tuple[Any, ...], list[Text]]  # ("track", index) / ("site", station, k) -> marks
+
+
+def _ends(obs: dict[str, Any]) -> Ends | None:
+    block = obs.get("ends")
+    if not block:
+        return None
+    keys = list(block["keys"])
+    names = {item["key"]: item["name"] for item in obs["route"] if item["type"] == "station"}
+    arrows = {keys[0]: "↓", keys[1]: "↑"}
+    total = obs["tracks_total"]
+    laid = block["laid"]
+    met = laid[keys[0]] + laid[keys[1]] >= total
+    lay_next: dict[str, int | None] = {
+        keys[0]: None if met else laid[keys[0]],
+        keys[1]: None if met else total - 1 - laid[keys[1]],
+    }
+    marks: dict[tuple[Any, ...], list[Text]] = {}
+    for key in keys:
+        style = "bold cyan"
+        front = block["frontier"].get(key)
+        if front is not None:
+            where = ("track", front["track"]) if "track" in front else ("site", front["station"], front["site"])
+            marks.setdefault(where, []).append(Text(f"{arrows[key]}dig", style=style))
+        t = lay_next[key]
+        if t is not None:
+            marks.setdefault(("track", t), []).append(Text(f"{arrows[key]}lay", style=style))
+    return Ends(keys, names, block, arrows, lay_next, marks)
+
+
+def _with_marks(cell: Text, marks: list[Text] | None) -> Text:
+    """A route cell with what an end's players excavate (dig) or lay next, e.g. '[2r 2VP]↓dig'."""
+    if not marks:
+        return cell
+    out = cell.copy()
+    for m in marks:
+        out.append_text(m)
+    return out
+
+
+def _track_place(obs: dict[str, Any], index: int) -> str:
+    """'between Tanygrisiau and Dduallt': where track card `index` lies."""
+    before = None
+    for item in obs["route"]:
+        if item["type"] == "station":
+            before = item["name"]
+        elif item["index"] == index:
+            after = next((s["name"] for s in obs["route"][obs["route"].index(item):] if s["type"] == "station"), None)
+            return f"between {before} and {after}"
+    return ""
+
+
+def _and(parts: Sequence[Text]) -> Text:
+    if len(parts) <= 1:
+        return parts[0] if parts else Text("")
+    return Text(", ").join(parts[:-1]) + Text(" and ") + parts[-1]
+
+
+def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
+    """Each end in words: who starts there (and the surveyor spaces left while the players
+    choose), who has left it (start markers), its line of track and what its players lay
+    and excavate next, the game's Surveyor, and train maintenance at Plas Halt."""
+    b = ends.block
+    n = obs["players_count"]
+    tracks = {item["index"]: item for item in obs["route"] if item["type"] == "track"}
+    stations = {item["key"]: item for item in obs["route"] if item["type"] == "station"}
+    choosing = None in b["players"]
+
+    def track_words(t: int) -> Text:
+        out = Text(f"track card {t + 1} ({_track_place(obs, t)}) ")
+        out.append_text(_track_cell(tracks[t]))
+        return out
+
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for i, key in enumerate(ends.keys):
+        text = Text()
+        there = [p for p in range(n) if b["players"][p] == key]
+        text.append(f"{ends.names[key]} end ({'top' if i == 0 else 'bottom'}): ", style="bold")
+        if there:
+            text.append_text(_and([player_text(p) for p in there]))
+            text.append(" start here" if len(there) > 1 else " starts here")
+        else:
+            text.append("nobody starts here" + (" yet" if choosing else ""), style="dim")
+        if choosing:
+            text.append(f" ({max(0, spaces - len(there))} of {spaces} surveyor spaces free)")
+        markers = [p for p in there if b["start_markers"][p]]
+        if markers:
+            text.append("; ")
+            text.append_text(_and([player_text(p) for p in markers]))
+            text.append(" left it (start marker placed)" if len(markers) == 1 else " left it (start markers placed)")
+        if b["game_surveyor"] == key:
+            text.append("; the game's Surveyor stands here" + ("" if obs["over"] else
+                                                               ": the next event resolves from this end"),
+                        style="bold magenta")
+        grid.add_row(Text(f"{ends.arrows[key]} ", style="bold cyan"), text)
+        laid = b["laid"][key]
+        text = Text()
+        text.append(f"its line: {laid} track card{'' if laid == 1 else 's'} laid; lays next: ")
+        t = ends.lay_next[key]
+        if t is None:
+            text.append("nothing (the two lines have met)")
+        else:
+            text.append_text(track_words(t))
+            if tracks[t]["rubble"]:
+                text.append(" once excavated", style="dim")
+        text.append("; excavates next: ")
+        front = b["frontier"].get(key)
+        if front is None:
+            text.append("nothing (no rubble left on this side)", style="dim")
+        elif front.get("track") == t:
+            text.append("the same card")
+        elif "track" in front:
+            text.append_text(track_words(front["track"]))
+        else:
+            st = stations[front["station"]]
+            site = st["excavation_sites"][front["site"] - 1]
+            side = {1: "left ", 2: "right "}.get(front["site"], f"no. {front['site']} ")
+            if len(st["excavation_sites"]) == 1:
+                side = ""
+            text.append(f"{st['number']} {st['name']}'s {side}excavation site ({site['rubble']}r {site['vp']}VP)")
+        grid.add_row(Text("  "), text)
+    maint = b.get("maintenance_station")
+    text = Text()
+    if b["game_surveyor"] is None:
+        text.append("The game's Surveyor: not placed yet", style="bold magenta")
+        text.append(" (the last player to choose an end puts it on either end; events resolve from its end, "
+                    "then it changes ends)\n")
+    if maint:
+        st = stations[maint]
+        left = sum(s["rubble"] for s in st["excavation_sites"])
+        text.append("Train maintenance: ", style="bold")
+        if b["maintenance_done"]:
+            text.append(f"done (all rubble was removed from {st['number']} {st['name']})")
+        else:
+            text.append(f"happens as soon as all rubble is gone from {st['number']} {st['name']} ({left} rubble left)")
+    text.append(("\n" if maint else "") + "Each player excavates and lays track away from their own end, and builds only on "
+                "stations from their end up to their surveyor (the route's \"builders\").", style="dim")
+    return Panel(Group(grid, text), title="The two ends", title_align="left")
 
 
 # --------------------------------------------------------------------------- route
@@ -86,63 +310,186 @@ def _excavation_cell(site: dict[str, Any]) -> Text:
     return Text(f"clear {site['vp']}VP", style="white")
 
 
-def _building_cell(site: dict[str, Any]) -> Text:
+def _gift(gives: Sequence[tuple[str, int]]) -> str:
+    return " + ".join(f"{n} {kind}" for kind, n in gives)
+
+
+def _building_cell(site: dict[str, Any], gives: Sequence[tuple[str, int]] = ()) -> Text:
     cost = []
     if site["stone"]:
         cost.append(f"{site['stone']}st")
     if site["steel"]:
         cost.append(f"{site['steel']}sl")
     cell = Text(f"{site['site']}:{'+'.join(cost) or 'free'} {site['vp']}VP")
+    if gives:
+        cell.append(f" +{_gift(gives)}", style="cyan")
     if site["owner"] is not None:
         cell.append(" ")
         cell.append_text(player_text(site["owner"], short=True))
     return cell
 
 
-def route_table(obs: dict[str, Any], narrow: bool = False) -> Table:
-    """One row per station, from Llanberis up, with the track cards that lead to it. In a
-    narrow terminal each card and site gets its own line instead of being cut off."""
-    table = Table(title="The route, from Llanberis up to Yr Wyddfa", title_justify="left",
-                  box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
-    table.add_column("track before it" if narrow else "track cards before it", no_wrap=True)
-    table.add_column("station (surveyor VP)", no_wrap=not narrow, min_width=22 if narrow else None)
-    table.add_column("excavation" if narrow else "excavation sites", no_wrap=not narrow)
-    table.add_column("building sites: cost VP owner", no_wrap=not narrow)
-    if not narrow:
-        table.add_column("status", no_wrap=True)
-    table.add_column("surv." if narrow else "surveyors", min_width=5)
-    def lines(cells: list[Text], per_line: int) -> Text:
-        # Narrow: a few cells per line, never a cut-off cell.
-        if not narrow:
-            return Text(", ").join(cells)
-        rows = [Text(", ").join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]
-        return Text("\n").join(rows)
+@dataclass
+class _Stop:
+    """One station of the route and the track cards before it, as cells."""
 
-    tracks: list[dict[str, Any]] = []
+    tracks: list[Text]
+    name: Text
+    notes: list[Text]
+    excavation: list[Text]
+    building: list[Text]
+    surveyors: list[int]
+
+
+def _stops(obs: dict[str, Any], game: Game, ends: Ends | None) -> list[_Stop]:
+    cfg = game.cfg
+    gives_of = getattr(cfg, "bsite_gives", None)
+    stops: list[_Stop] = []
+    tracks: list[Text] = []
+    si = -1
     for item in obs["route"]:
         if item["type"] == "track":
-            tracks.append(item)
+            marks = ends.marks.get(("track", item["index"])) if ends else None
+            tracks.append(_with_marks(_track_cell(item), marks))
             continue
-        track_cells = (Text("\n") if narrow else Text(" ")).join(_track_cell(t) for t in tracks)
-        tracks = []
+        si += 1
         name = Text(f"{item['number']} {item['name']}", style="bold")
         name.append(f" {item['surveyor_vp']}VP", style="dim")
-        exc = lines([_excavation_cell(s) for s in item["excavation_sites"]], 2)
-        bld = lines([_building_cell(s) for s in item["building_sites"]], 2)
+        gives = [tuple(gives_of[b]) for b in cfg.station_bsites[si]] if gives_of and si < len(cfg.station_bsites) \
+            else [() for _ in item["building_sites"]]
+        same_gift = bool(gives) and all(g == gives[0] for g in gives) and bool(gives[0])
+        excavation = [
+            _with_marks(_excavation_cell(s), ends.marks.get(("site", item["key"], k)) if ends else None)
+            for k, s in enumerate(item["excavation_sites"], 1)
+        ]
+        building = [_building_cell(s, () if same_gift else g) for s, g in zip(item["building_sites"], gives, strict=True)]
+        notes = _station_notes(obs, item, ends)
+        if same_gift:
+            notes.append(Text(f"gift: {_gift(gives[0])} per site", style="cyan"))
+        placed = [p for p in item["surveyors"] if p not in _unplaced(obs)]
+        stops.append(_Stop(tracks, name, notes, excavation, building, placed))
+        tracks = []
+    return stops
+
+
+def _unplaced(obs: dict[str, Any]) -> set[int]:
+    """Seats whose surveyor is not on the route yet (Blaenau Ffestiniog, before they choose
+    their end)."""
+    ends = obs.get("ends")
+    if not ends:
+        return set()
+    return {p for p, e in enumerate(ends["players"]) if e is None}
+
+
+def _surveyor_at(obs: dict[str, Any], pl: dict[str, Any], stations: dict[str, str], short: bool = False) -> str:
+    if pl["seat"] in _unplaced(obs):
+        return "-" if short else "not placed yet"
+    return str(stations.get(pl["surveyor"], pl["surveyor"]))
+
+
+def _station_notes(obs: dict[str, Any], item: dict[str, Any], ends: Ends | None) -> list[Text]:
+    notes: list[Text] = []
+    if ends is None:
         if item["completed"]:
-            status = Text("completed by event", style="magenta")
+            notes.append(Text("completed by event", style="magenta"))
         elif item["building_sites"] and item["buildable"]:
-            status = Text("open to build", style="green")
+            notes.append(Text("open to build", style="green"))
         elif item["building_sites"]:
-            status = Text("track not clear yet", style="dim")
+            notes.append(Text("track not clear yet", style="dim"))
+        return notes
+    b = ends.block
+    key = item["key"]
+    if key in ends.keys:
+        there = [p for p, e in enumerate(b["players"]) if e == key]
+        end = Text(f"{ends.arrows[key]} end {'of' if there else 'of nobody yet'}", style="bold")
+        if there:
+            end.append(" ")
+            end.append_text(players_text(there))
+        notes.append(end)
+        markers = [p for p in there if b["start_markers"][p]]
+        if markers:
+            mark = Text("start markers: " if len(markers) > 1 else "start marker: ")
+            mark.append_text(players_text(markers))
+            notes.append(mark)
+        if b["game_surveyor"] == key:
+            notes.append(Text("game's Surveyor here", style="bold magenta"))
+    if item["completed"]:
+        notes.append(Text("completed by event", style="magenta"))
+    elif item["building_sites"] and b["buildable_by"].get(key):
+        may = Text("builders: ", style="green")
+        may.append_text(players_text(b["buildable_by"][key]))
+        notes.append(may)
+    if key == b.get("maintenance_station"):
+        notes.append(Text("maintenance done" if b["maintenance_done"] else "maintenance when clear",
+                          style="yellow"))
+    return notes
+
+
+@dataclass(frozen=True)
+class RouteLayout:
+    """How the route table lays out its cells (see `ROUTE_LAYOUTS`)."""
+
+    tracks_stacked: bool  # one track card per line
+    excavation_per_line: int  # 0: all on one line
+    building_per_line: int
+    status_column: bool  # the notes in their own column (else under the station's name)
+    notes_per_line: bool  # each note on its own line (else joined with "; ")
+    surveyors_per_line: int
+    short_heads: bool
+    wraps: bool = False  # the last resort: columns may wrap (never cut)
+
+
+ROUTE_LAYOUTS = (
+    RouteLayout(False, 0, 0, True, False, 0, False),  # one line per station
+    RouteLayout(False, 0, 0, True, True, 0, False),
+    RouteLayout(False, 0, 2, True, True, 0, False),
+    RouteLayout(True, 2, 2, False, True, 0, False),  # taller
+    RouteLayout(True, 1, 1, False, True, 3, True),  # narrow
+    RouteLayout(True, 1, 1, False, True, 2, True, wraps=True),
+)
+
+
+def route_title(obs: dict[str, Any], ends: Ends | None) -> str:
+    if ends is None:
+        return "The route, from Llanberis up to Yr Wyddfa"
+    a, b = ends.keys
+    return f"The route, from {ends.names[a]} ({ends.arrows[a]}) to {ends.names[b]} ({ends.arrows[b]})"
+
+
+def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAYOUTS[0]) -> Table:
+    """One row per station, from the route's start (Llanberis, or Blaenau Ffestiniog's first
+    end), with the track cards that lead to it."""
+    ends = _ends(obs)
+    stops = _stops(obs, game, ends)
+    lo = layout
+    table = Table(title=route_title(obs, ends), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                  padding=(0, 1), pad_edge=False)
+    nowrap = not lo.wraps
+    if lo.short_heads:
+        heads = ["track", "station, surveyor VP", "excav.", "building sites", "surv."]
+    elif lo.tracks_stacked:
+        heads = ["track", "station (surveyor VP)", "excavation", "building sites", "surveyors"]
+    else:
+        heads = ["track cards before it", "station (surveyor VP)", "excavation sites", "building sites: cost VP owner",
+                 "status", "surveyors"]
+    for i, head in enumerate(heads):
+        table.add_column(head, no_wrap=nowrap or i == 0, overflow="fold")
+    # Rows of several lines are set apart by a blank line, unless only the status column
+    # runs on (each row still starts with its station's name).
+    multi = lo.tracks_stacked or lo.building_per_line
+    marked = any(c.plain.endswith(("dig", "lay")) for stop in stops for c in stop.tracks)
+    for k, stop in enumerate(stops):
+        track = (Text("\n") if lo.tracks_stacked else Text("  " if marked else " ")).join(stop.tracks)
+        exc = _per_line(stop.excavation, lo.excavation_per_line)
+        bld = _per_line(stop.building, lo.building_per_line)
+        notes = (Text("\n") if lo.notes_per_line else Text("; ")).join(stop.notes)
+        surveyors = _per_line([player_text(p, short=True) for p in stop.surveyors], lo.surveyors_per_line, " ")
+        last = k == len(stops) - 1
+        if lo.status_column:
+            table.add_row(track, stop.name, exc, bld, notes, surveyors, end_section=bool(multi) and not last)
         else:
-            status = Text("")
-        surveyors = Text(" ").join(player_text(p, short=True) for p in item["surveyors"])
-        if narrow:
-            table.add_row(track_cells, name + Text("\n") + status if status else name, exc, bld, surveyors,
-                          end_section=True)
-        else:
-            table.add_row(track_cells, name, exc, bld, status, surveyors)
+            station = stop.name + (Text("\n") + notes if stop.notes else Text(""))
+            table.add_row(track, station, exc, bld, surveyors, end_section=not last)
     return table
 
 
@@ -152,8 +499,8 @@ def route_table(obs: dict[str, Any], narrow: bool = False) -> Table:
 def areas_table(obs: dict[str, Any]) -> Table:
     table = Table(title="Action areas", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                   padding=(0, 1), pad_edge=False)
-    table.add_column("")
-    table.add_column("area")
+    table.add_column("", no_wrap=True)
+    table.add_column("area", no_wrap=True)
     table.add_column("spaces (labourers)")
     for area in obs["areas"]:
         cells = Text()
@@ -185,8 +532,10 @@ def _weather_word(w: str | None) -> Text:
     return Text(w or "-", style=WEATHER_STYLE.get(w, ""))
 
 
-def tables_panel(obs: dict[str, Any]) -> Panel:
-    """Weather Track, work rates, Event Track, Stock Yard, bag and supplies."""
+def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool = True) -> Panel:
+    """Weather Track, work rates, Event Track, Stock Yard, bag and supplies, for a panel at
+    most `width` columns wide (`fill`: exactly that wide, else as wide as its lines)."""
+    inner = max(20, width - PANEL_FRAME)
     w = obs["weather"]
     text = Text("Weather now: ")
     text.append_text(_weather_word(w["current"]))
@@ -195,28 +544,66 @@ def tables_panel(obs: dict[str, Any]) -> Panel:
     text.append(", then ")
     text.append_text(_weather_word(w["forecast"][1]))
     sup = w["supply"]
-    text.append(f"   (discs left: sun {sup['sun']}, rain {sup['rain']}, fog {sup['fog']})")
+    discs = f"(discs left: sun {sup['sun']}, rain {sup['rain']}, fog {sup['fog']})"
+    text.append(("   " if text.cell_len + 3 + len(discs) <= inner else "\n") + discs)
     r = obs["work_rates"]
     text.append(f"\nWork rates: excavate {r['excavate']}, lay track {r['lay_track']}")
     if obs["fog"]:
         text.append("   FOG: B and D blocked" if not obs["settings"]["light_fog"]
                     else "   LIGHT FOG: last space of B and D blocked", style="bold")
-    text.append("\nEvent track:")
+    first_used = int(getattr(game.cfg, "event_start_space", 0) or 0) + 1
+    head = "Event track:"
+    if first_used > 1:
+        head = f"Event track (only {first_used}-10 are used; the cube on {first_used - 1} marks the start):"
+    text.append("\n" + head)
+    entries = []
     for e in obs["event_track"]:
-        if e["space"] == 6:
-            text.append("\n            ")
-        text.append(f" {e['space']}[{'X' if e['occupied'] else ' '}]{EVENT_NAMES.get(e['event'], e['event'])}",
-                    style="bold magenta" if e["occupied"] else "")
+        if e["space"] < first_used - 1:
+            continue
+        word = EVENT_NAMES.get(e["event"], e["event"]) if e["space"] >= first_used else "start"
+        entries.append(Text(f"{e['space']}[{'X' if e['occupied'] else ' '}]{word}",
+                            style="bold magenta" if e["occupied"] else ""))
+    indent = 13
+    def row_len(row: Sequence[Text]) -> int:
+        return sum(x.cell_len + 1 for x in row)
+
+    if len(entries) == 10 and len(head) + max(row_len(entries[:5]), row_len(entries[5:])) <= inner:
+        # The track's two rows, as on the board: 1-5 and 6-10.
+        text.append(" ")
+        text.append_text(pack(entries[:5], inner, sep=" ", indent=indent, start=indent))
+        text.append("\n" + " " * indent)
+        text.append_text(pack(entries[5:], inner, sep=" ", indent=indent, start=indent))
+    elif len(head) + row_len(entries) <= inner:
+        text.append(" ")
+        text.append_text(pack(entries, inner, sep=" "))
+    else:
+        text.append("\n  ")
+        text.append_text(pack(entries, inner, sep=" ", indent=2, start=2))
+    ends = obs.get("ends")
+    if ends and ends["game_surveyor"] and not obs["over"]:
+        name = next(i["name"] for i in obs["route"] if i["type"] == "station" and i["key"] == ends["game_surveyor"])
+        text.append(f"\nNext event resolves from {name} (the game's Surveyor), which then changes ends",
+                    style="magenta")
     y, b = obs["stock_yard"], obs["bag"]
     text.append(f"\nStock Yard: {y['iron']} iron, {y['stone']} stone, {y['coal']} coal")
     text.append(f"\nBag: {b['iron']} iron, {b['stone']} stone, {b['coal']} coal, {b['event']} event")
-    text.append(f"\nSteel supply: {obs['steel_supply']} bars   rubble supply: {obs['rubble_supply']}"
-                f"   game markers left: {obs['game_markers_left']}")
+    text.append("\n")
+    text.append_text(pack([Text(f"Steel supply: {obs['steel_supply']} bars"),
+                           Text(f"rubble supply: {obs['rubble_supply']}"),
+                           Text(f"game markers left: {obs['game_markers_left']}")], inner, sep="   "))
     text.append(f"\nTrack laid: {obs['tracks_laid']} of {obs['tracks_total']}")
-    return Panel(text, title="Weather, work rates, events, supplies", title_align="left")
+    if ends:
+        text.append(" (" + ", ".join(f"{n} from {_station_name(obs, k)}" for k, n in ends["laid"].items()) + ")")
+    return Panel(text, title="Weather, work rates, events, supplies", title_align="left",
+                 width=width if fill else None, expand=fill)
 
 
-def office_panel(obs: dict[str, Any], game: Game) -> Panel:
+def _station_name(obs: dict[str, Any], key: str) -> str:
+    return next((i["name"] for i in obs["route"] if i["type"] == "station" and i["key"] == key), key)
+
+
+def office_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
+    inner = max(20, width - PANEL_FRAME)
     text = Text()
     for pos, c in enumerate(obs["site_office"], 1):
         text.append(f"{pos}. ")
@@ -224,10 +611,16 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
         text.append("\n")
     back = f", top card's back: {obs['deck_top_back']}" if obs["deck_top_back"] else ""
     text.append(f"Deck: {obs['deck_count']} cards{back}; discards: {obs['discard_count']}\n")
-    shed = ", ".join(f"{train_short(game, e['train'])} {e['coal']} coal" for e in obs["engine_shed"]) or "empty"
-    text.append(f"Engine Shed: {shed}")
-    text.append("  [for sale]" if obs["trains_available"] else "  [not for sale until event 2]",
+    trains = [Text(f"{train_short(game, e['train'])} {e['coal']} coal") for e in obs["engine_shed"]]
+    sale = Text(" [for sale]" if obs["trains_available"] else " [not for sale until event 2]",
                 style="green" if obs["trains_available"] else "dim")
+    text.append("Engine Shed: ")
+    if trains:
+        text.append_text(pack([t + Text(",") for t in trains[:-1]] + [trains[-1], sale], inner, sep=" ",
+                              indent=2, start=len("Engine Shed: ")))
+    else:
+        text.append("empty ")
+        text.append_text(sale)
     if obs["set_aside_train"] and not obs["b_is_build"]:
         text.append(f"\nSet aside (becomes area B's Build side when all rubble is gone): "
                     f"{train_short(game, obs['set_aside_train'])}")
@@ -237,9 +630,25 @@ def office_panel(obs: dict[str, Any], game: Game) -> Panel:
 # --------------------------------------------------------------------------- players
 
 
+def _who(obs: dict[str, Any], p: int, seat_kinds: Sequence[str], short: bool = False) -> Text:
+    who = player_text(p)
+    kind = seat_kinds[p] if p < len(seat_kinds) else ""
+    if short:
+        who.append("*" if obs["start_player"] == p else "", style="bold")
+    else:
+        who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
+        if obs["start_player"] == p:
+            who.append(" *start", style="bold")
+    return who
+
+
+def _played(pl: dict[str, Any]) -> str:
+    return " ".join(f"#{c}" + ("*" if c in pl["played_this_round"] else "") for c in pl["played"]) or "-"
+
+
 def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], narrow: bool = False) -> Table:
-    """Every player's supply, markers, surveyor, train and contracts. Narrow terminals get
-    station numbers, train numbers and 'to place/all' labourers to fit."""
+    """Every player's supply, markers, surveyor, train and contracts. `narrow`: station
+    numbers, train numbers and 'to place/all' labourers, to fit 100 columns."""
     title = "Players" + ("  (* start player; mark. markers left; surv. surveyor's station; "
                          "lab. labourers to place/all)" if narrow else "")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
@@ -251,34 +660,50 @@ def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], na
         heads = ("player", "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor at", "train",
                  "labourers", "contracts", "played")
     for i, col in enumerate(heads):
-        table.add_column(col, justify="right" if 1 <= i <= 6 or i == 9 else "left")
+        table.add_column(col, justify="right" if 1 <= i <= 6 or i == 9 else "left", no_wrap=True)
     stations = {item["key"]: (item["number"] if narrow else item["name"])
                 for item in obs["route"] if item["type"] == "station"}
     for pl in obs["players"]:
         p = pl["seat"]
-        who = player_text(p)
-        kind = seat_kinds[p] if p < len(seat_kinds) else ""
-        if narrow:
-            who.append("*" if obs["start_player"] == p else "", style="bold")
-        else:
-            who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
-            if obs["start_player"] == p:
-                who.append(" *start", style="bold")
-        who.no_wrap = not narrow
         if not pl["train"]:
             train = Text("-", style="dim")
         else:
-            train = Text(f"No. {pl['train']}" if narrow else train_short(game, pl["train"]), no_wrap=True)
+            train = Text(f"No. {pl['train']}" if narrow else train_short(game, pl["train"]))
         labour = str(pl["labourers"])
         if pl["labourers_to_place"]:
             labour = (f"{pl['labourers_to_place']}/{labour}" if narrow
                       else f"{labour} ({pl['labourers_to_place']} to place)")
-        played = [f"#{c}" + ("*" if c in pl["played_this_round"] else "") for c in pl["played"]]
-        table.add_row(who, str(pl["iron"]), str(pl["stone"]), str(pl["coal"]), str(pl["rubble"]),
-                      str(pl["steel"]), str(pl["markers_left"]), stations.get(pl["surveyor"], pl["surveyor"]),
-                      train, labour, " ".join(f"#{c}" for c in pl["contracts"]) or "-",
-                      " ".join(played) or "-")
+        table.add_row(_who(obs, p, seat_kinds, short=narrow), str(pl["iron"]), str(pl["stone"]), str(pl["coal"]),
+                      str(pl["rubble"]), str(pl["steel"]), str(pl["markers_left"]),
+                      _surveyor_at(obs, pl, stations, short=narrow), train, labour,
+                      " ".join(f"#{c}" for c in pl["contracts"]) or "-", _played(pl))
     return table
+
+
+def players_list(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) -> RenderableType:
+    """The players for a narrow terminal: one block of words per player, wrapping between
+    facts (never inside a name)."""
+    stations = {item["key"]: f"{item['number']} {item['name']}"
+                for item in obs["route"] if item["type"] == "station"}
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for pl in obs["players"]:
+        p = pl["seat"]
+        train = train_short(game, pl["train"]) if pl["train"] else "none"
+        labour = f"{pl['labourers']}" + (f" ({pl['labourers_to_place']} to place)" if pl["labourers_to_place"] else "")
+        facts = Text(f"iron {pl['iron']}, stone {pl['stone']}, coal {pl['coal']}, rubble {pl['rubble']}, "
+                     f"steel {pl['steel']}; markers left {pl['markers_left']}\n"
+                     f"surveyor: {_surveyor_at(obs, pl, stations)}; labourers {labour}; train: {train}\n"
+                     f"contracts held: {' '.join(f'#{c}' for c in pl['contracts']) or '-'}; played: {_played(pl)}")
+        who = player_text(p)
+        if obs["start_player"] == p:
+            who.append(" *", style="bold")
+        kind = seat_kinds[p] if p < len(seat_kinds) else ""
+        if kind:
+            who.append(f"\n({'you' if obs['seat'] == p else kind})", style="dim")
+        grid.add_row(who, facts)
+    return Group(Text("Players  (* start player; played this round: #N*)", style="italic"), grid)
 
 
 def contracts_panel(obs: dict[str, Any], game: Game, seats: Sequence[int]) -> Panel:
@@ -300,7 +725,7 @@ def contracts_panel(obs: dict[str, Any], game: Game, seats: Sequence[int]) -> Pa
 # --------------------------------------------------------------------------- whole board
 
 
-def header(obs: dict[str, Any], seat_kinds: Sequence[str]) -> Text:
+def header(obs: dict[str, Any], seat_kinds: Sequence[str], game: Game | None = None) -> Text:
     text = Text(f"Round {obs['round']}", style="bold")
     text.append("   Start Player: ")
     text.append_text(player_text(obs["start_player"]))
@@ -318,16 +743,35 @@ def header(obs: dict[str, Any], seat_kinds: Sequence[str]) -> Text:
         if dec.get("area"):
             text.append(f" for area {dec['area']}")
     s = obs["settings"]
-    text.append(f"\nEdition {s['edition']}"
+    scenario = ""
+    if obs.get("ends") is not None and game is not None:
+        scenario = f"Scenario {game.cfg.scenario_data.name}, "
+    text.append(f"\n{scenario}Edition {s['edition']}"
                 + (", light fog" if s["light_fog"] else "")
                 + (", one contract per window" if s["contracts_per_window"] == 1 else "")
                 + (f", solo train No. {s['solo_train']}" if obs["players_count"] == 1 else "")
-                + ".  Legend: r rubble, st stone, sl steel bar, VP victory points, P1.. owners.",
+                + ".  Legend: r rubble, st stone, sl steel bar, VP victory points, P1.. owners"
+                + (", ↓/↑ what each end's players excavate (dig) and lay next" if obs.get("ends") else "")
+                + ".",
                 style="dim")
     return text
 
 
-NARROW = 150  # below this many columns the board switches to its narrow layout
+SIDE_BY_SIDE = 96  # the supplies stand beside the action areas when they keep this many columns
+
+
+def _middle(obs: dict[str, Any], game: Game, width: int) -> RenderableType:
+    """The action areas and the supplies: side by side when the supplies keep room for the
+    Event Track's two rows, else one under the other."""
+    areas = areas_table(obs)
+    rest = width - natural_width(areas) - 2
+    if rest >= SIDE_BY_SIDE:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(areas, tables_panel(obs, game, min(rest, 100), fill=False))
+        return grid
+    return Group(areas, tables_panel(obs, game, width))
 
 
 def board(
@@ -340,23 +784,17 @@ def board(
     obs = game.observation(seat)
     wanted = range(obs["players_count"]) if contract_seats is None else contract_seats
     show_contracts = [p for p in wanted if obs["players"][p]["contracts"] or obs["players"][p]["played"]]
-    narrow = width < NARROW
-    middle: RenderableType
-    if narrow:
-        middle = Group(areas_table(obs), tables_panel(obs))
-    else:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column()
-        grid.add_column()
-        grid.add_row(areas_table(obs), tables_panel(obs))
-        middle = grid
-    parts: list[RenderableType] = [
-        header(obs, seat_kinds),
-        route_table(obs, narrow),
-        middle,
-        office_panel(obs, game),
-        players_table(obs, game, seat_kinds, narrow),
-    ]
+    route = widest_fitting([functools.partial(route_table, obs, game, lo) for lo in ROUTE_LAYOUTS], width)
+    players = widest_fitting([
+        lambda: players_table(obs, game, seat_kinds),
+        lambda: players_table(obs, game, seat_kinds, narrow=True),
+        lambda: players_list(obs, game, seat_kinds),
+    ], width)
+    parts: list[RenderableType] = [header(obs, seat_kinds, game), route]
+    ends = _ends(obs)
+    if ends is not None:
+        parts.append(ends_panel(obs, ends, int(getattr(game.cfg, "surveyor_spaces_per_end", 3))))
+    parts += [_middle(obs, game, width), office_panel(obs, game, width), players]
     if show_contracts:
         parts.append(contracts_panel(obs, game, show_contracts))
     return Group(*parts)
@@ -371,7 +809,7 @@ def score_sheet(game: Game, seat_kinds: Sequence[str]) -> RenderableType:
     sheets = res["breakdown"]
     title = "Final score sheet" if res["final"] else "Score so far (the game is not over)"
     table = Table(title=title, title_justify="left")
-    table.add_column("line")
+    table.add_column("line", no_wrap=True)
     for sheet in sheets:
         p = sheet["seat"]
         head = player_text(p)

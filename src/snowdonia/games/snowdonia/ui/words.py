@@ -229,6 +229,10 @@ def describe(game: Game, action: Action) -> str:
             text += " (" + ", ".join(notes) + ")"
         if not paid:
             text += f" (printed cost {_cost(stone, steel)})"
+        gives = cfg.bsite_gives[cfg.station_bsites[cfg.station_index[key]][num - 1]]
+        if gives:
+            # Blaenau Ffestiniog's giving stations: the free cubes come from the bag after paying.
+            text += ", and " + ", ".join(f"{n} {cube}" for cube, n in gives) + " free from the bag"
         return text
     if kind == "buy":
         t, iron = int(args[0]), int(args[1])
@@ -265,11 +269,29 @@ def describe(game: Game, action: Action) -> str:
         return f"#3: clear {where} ({rubble} rubble{', and put your marker there' if 'site' in where else ''})"
     if kind == "start":
         name = _station_name(game, str(args[0]))
-        return f"Start at {name}: your surveyor stands there and you excavate and lay track away from it"
+        return (f"Start at {name}: your surveyor stands there and you excavate and lay track away from it"
+                f" ({_end_company(game, str(args[0]))})")
     if kind == "game_surveyor":
         name = _station_name(game, str(args[0]))
-        return f"The game's Surveyor starts at {name}: the next event resolves from there, then it changes ends"
+        return (f"The game's Surveyor starts at {name}: the next event resolves from there, then it changes ends"
+                f" ({_end_company(game, str(args[0]))})")
     return str(action)
+
+
+def _end_company(game: Game, key: str) -> str:
+    """Blaenau Ffestiniog's set-up: who has chosen this end so far and the surveyor spaces
+    left there, e.g. 'Player 2 starts there; 2 of 3 spaces free'."""
+    g, cfg = game, game.cfg
+    n = cfg.players
+    end = 0 if cfg.stations[cfg.end_stations[0]].key == key else 1
+    chosen = [(g.start + q) % n for q in range(min(g.setup_pos, n))]
+    there = [p for p in chosen if g.end_of[p] == end]
+    who = (", ".join(f"Player {p + 1}" for p in there) + (" start there" if len(there) > 1 else " starts there")
+           if there else "nobody starts there")
+    if g.setup_pos >= n:
+        return who
+    free = max(0, cfg.surveyor_spaces_per_end - len(there))
+    return f"{who}; {free} of {cfg.surveyor_spaces_per_end} surveyor spaces free"
 
 
 def _station_name(game: Game, key: str) -> str:
