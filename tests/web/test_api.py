@@ -378,3 +378,14 @@ def test_search_bot_levels_are_offered_and_play(client: TestClient) -> None:
         assert r.status_code == 200
     wait_for(lambda: 0 in [s for s, _ in live.sessions[gid].movers])
     assert ("mcts:200" in {b for _, b in live.sessions[gid].movers})
+
+
+def test_seat_colours_are_the_titles(client: TestClient) -> None:
+    """Foothills plays blue and green (swapped for a tie rematch); Snowdonia's seats take the
+    box's five colours in order - the same in the lobby and the game view."""
+    g = create(client, ["human", "human"], game="foothills", seed=3)
+    assert [s["colour"] for s in view(client, g["id"])["seats"]] == ["blue", "green"]
+    lobby = {e["id"]: e for e in client.get("/api/games").json()}
+    assert [s["colour"] for s in lobby[g["id"]]["seats"]] == ["blue", "green"]
+    s = create(client, ["human", "human", "human"], seed=3)
+    assert [x["colour"] for x in view(client, s["id"])["seats"]] == ["yellow", "blue", "green"]

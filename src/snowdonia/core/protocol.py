@@ -310,6 +310,12 @@ class Title(ABC):
     def catalogue(self) -> Catalogue[Any]:
         """Every action of every scenario, in id order (ids never move)."""
 
+    def seat_colours(self, players: int, settings: Mapping[str, Any] | None = None) -> list[str]:
+        """Each seat's colour at the table (the pieces' colours in the box), for lobbies and
+        boards."""
+        palette = ("yellow", "blue", "green", "pink", "purple")
+        return [palette[i % len(palette)] for i in range(players)]
+
     def action_count(self, scenario: str | None = None) -> int:
         """How many catalogue ids a scenario uses (ids 0 .. n-1): the size of its action space
         in the research adapters. A later scenario's actions are appended, so the ids of an

@@ -380,7 +380,9 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             if r.game not in title_names():
                 continue
             names = views.seat_names(r.seats, r.names, live.levels(r.game))
-            out.append(views.lobby_entry(r, names, title(r.game).display_name, None if r.over else r.turn))
+            t = title(r.game)
+            out.append(views.lobby_entry(r, names, t.display_name, None if r.over else r.turn,
+                                         t.seat_colours(r.players, r.settings)))
         return out
 
     @app.get("/api/games", responses=_errors(429, body=False))

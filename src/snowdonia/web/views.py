@@ -110,14 +110,15 @@ def refusal_reason(message: str, action: str, names: Sequence[str]) -> str:
 
 
 def seats_payload(seats: Sequence[str], names: Sequence[str], seat_state: Sequence[dict[str, Any]],
-                  connected: set[int], clocks: dict[int, int | None]) -> list[dict[str, Any]]:
+                  connected: set[int], clocks: dict[int, int | None],
+                  colours: Sequence[str] = COLOURS) -> list[dict[str, Any]]:
     out = []
     for i, s in enumerate(seats):
         state = seat_state[i] if i < len(seat_state) else {}
         left = clocks.get(i)
         out.append({
             "seat": i, "kind": "human" if s == "human" else "bot", "bot": None if s == "human" else s,
-            "name": names[i], "colour": COLOURS[i % len(COLOURS)], "connected": i in connected,
+            "name": names[i], "colour": colours[i % len(colours)], "connected": i in connected,
             "taken_over_by": state.get("taken_over_by"), "clock": None if left is None else {"left_ms": left},
         })
     return out
@@ -153,7 +154,8 @@ def seat_view(
         "move": position.moves,
         "revision": revision,
         "over": position.is_over,
-        "seats": seats_payload(row.seats, names, row.seat_state, connected or set(), clocks or {}),
+        "seats": seats_payload(row.seats, names, row.seat_state, connected or set(), clocks or {},
+                               position.title.seat_colours(position.players, position.settings)),
         "observation": position.observation(seat),
         "decision": None if pending is None else pending.as_dict(),
         "legal": legal_payload(position, position.legal_actions()) if deciding else [],
@@ -178,13 +180,14 @@ def replay_view(base: dict[str, Any], n: int, total: int, step: str) -> dict[str
     return view
 
 
-def lobby_entry(row: Any, names: Sequence[str], title_name: str, turn: int | None) -> dict[str, Any]:
+def lobby_entry(row: Any, names: Sequence[str], title_name: str, turn: int | None,
+                colours: Sequence[str] = COLOURS) -> dict[str, Any]:
     now = time.time()
     return {
         "id": row.id, "game": row.game, "game_name": title_name, "scenario": row.scenario, "settings": row.settings,
         "players": row.players,
         "seats": [{"seat": i, "kind": "human" if s == "human" else "bot", "bot": None if s == "human" else s,
-                   "name": names[i], "colour": COLOURS[i % len(COLOURS)],
+                   "name": names[i], "colour": colours[i % len(colours)],
                    "open": s == "human" and not (row.names and i < len(row.names) and row.names[i])}
                   for i, s in enumerate(row.seats)],
         "move": row.move, "turn": turn, "turn_name": None if turn is None else names[turn], "over": row.over,

@@ -145,6 +145,11 @@ class FoothillsTitle(Title):
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.foothills.ui"))) / "web" / "board.js")
 
+    def seat_colours(self, players: int, settings: Mapping[str, Any] | None = None) -> list[str]:
+        """Blue and green (setting `colours`: seat 0's first; swapped for the tie rematch)."""
+        pair = str((settings or {}).get("colours", "blue-green")).split("-")
+        return pair[:players]
+
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
                        width: int = 160) -> Any:
         return board.table_view(position.observation(seat), seat_kinds or [], width)
