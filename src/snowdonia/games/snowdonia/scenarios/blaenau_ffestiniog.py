@@ -3,7 +3,7 @@ FFESTINIOG"): the blue side of the station cards, a line with two ends.
 
 Only what differs from Mount Snowdon lives here, bound once per Config as `HOOKS`, plus the
 two set-up decisions (each player's end; the game's Surveyor). The rulings this follows are
-in docs/rulings.md ("Blaenau Ffestiniog", R1-R27); every function names its ruling.
+in docs/rulings.md ("Blaenau Ffestiniog", R1-R28); every function names its ruling.
 
 The route is the same flat list of slots as Mount Snowdon's, in Blaenau -> Porthmadog order.
 Blaenau players work it forwards from `exc_ptr` (the lowest slot holding rubble) and lay
