@@ -1,12 +1,13 @@
 """Blaenau Ffestiniog, the scenario on the blue side of the station cards.
 
-Sources, cited in every test:
-- EN: seed 004 (`/work/shared/seeds/004_95e8e2973612b1c6.txt`), last section "BLAENAU
-  FFESTINIOG" (set-up, "During Play", "Build Action", "Surveyor Action", "What happens when
-  an Event occurs?").
-- DE: seed 000 (`/work/shared/seeds/000_4609a9bc2dec036f.txt`), section "VARIANTE: BLAENAU
-  FFESTINIOG"; quoted in German with the OCR repaired (umlauts restored), no word changed.
-- R<n>: the rulings in docs/rulings.md, section "Blaenau Ffestiniog".
+Sources, cited by every test:
+- seed 004 (English, `/work/shared/seeds/004_95e8e2973612b1c6.txt`), last section "BLAENAU
+  FFESTINIOG" and its parts Setup, During Play, Build Action, Surveyor Action, "What
+  happens when an Event occurs?"; tests named `test_en_*` quote one sentence each;
+- seed 000 (German, `/work/shared/seeds/000_4609a9bc2dec036f.txt`), section "VARIANTE:
+  BLAENAU FFESTINIOG" and its parts; quoted in German with the OCR repaired (umlauts
+  restored), no word changed; tests named `test_de_*` are the details only it gives;
+- R<n>: the rulings in docs/rulings.md, section "Blaenau Ffestiniog" (`test_r<n>_*`).
 
 Section 1 has one test per sentence of the English section, section 2 one per detail only
 the German text gives, section 3 the rulings the sentences do not already decide. Numbers
@@ -108,8 +109,8 @@ def play_random(g: Game, seed: int, watch: bool = True) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_en_blue_side_of_the_same_station_cards(players: int) -> None:
-    """EN, opening: "On the back of the Snowdon Stations are the Blaenau Ffestiniog
-    Stations." - the same eight cards, turned over (R1)."""
+    """Seed 004 BLAENAU FFESTINIOG, opening: "On the back of the Snowdon Stations are the Blaenau
+    Ffestiniog Stations." - the same eight cards, turned over (R1)."""
     g = bf(players)
     assert [s.key for s in g.cfg.stations] == BLUE
     assert [s.number for s in g.cfg.stations] == [str(i) for i in range(8)]
@@ -122,8 +123,9 @@ def test_en_blue_side_of_the_same_station_cards(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_en_for_one_to_four_players_only(players: int) -> None:
-    """EN, opening: "The Blaenau Ffestiniog game is for 1 to 4 players only."; DE: "Diese
-    Variante kann mit 1-4 Spielern gespielt werden." (R23)."""
+    """Seed 004 BLAENAU FFESTINIOG, opening: "The Blaenau Ffestiniog game is for 1 to 4 players
+    only."; seed 000 VARIANTE: BLAENAU FFESTINIOG: "Diese Variante kann mit 1-4 Spielern
+    gespielt werden." (R23)."""
     assert scenario(BF).players == (1, 2, 3, 4)
     if players == 5:
         with pytest.raises(snowdonia.SettingsError, match="Blaenau Ffestiniog is for 1 to 4 players"):
@@ -134,10 +136,11 @@ def test_en_for_one_to_four_players_only(players: int) -> None:
 
 @pytest.mark.parametrize("deluxe_cards", [False, True])
 def test_en_blaenau_on_the_llanberis_space_and_the_route_laid_out_as_normal(deluxe_cards: bool) -> None:
-    """EN, Setup: "Put the Blaenau Ffestiniog station on top of the Llanberis space on the
-    board, then lay out the rest of the route around the board as normal." - Blaenau is
-    station 0 with no track card before it, Porthmadog Harbour the last; the track cards are
-    the base game's, shuffled and dealt between the stations, their rubble on them."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Put the Blaenau Ffestiniog station on top of the
+    Llanberis space on the board, then lay out the rest of the route around the board as
+    normal." - Blaenau is station 0 with no track card before it, Porthmadog Harbour the last;
+    the track cards are the base game's, shuffled and dealt between the stations, their rubble
+    on them."""
     g = bf(3, edition="deluxe", deluxe_track_cards=deluxe_cards) if deluxe_cards else bf(3)
     cfg = g.cfg
     first, last = cfg.stations[0], cfg.stations[-1]
@@ -154,9 +157,9 @@ def test_en_blaenau_on_the_llanberis_space_and_the_route_laid_out_as_normal(delu
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_en_contracts_28_and_29_removed(players: int) -> None:
-    """EN, Setup: "Remove Contract cards 28 and 29 from the game."; DE: "Die Auftragskarten
-    #28 und #29 werden aus dem Spiel genommen." - at every player count, 3 and 4 included
-    (Mount Snowdon keeps them there) (R22)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Remove Contract cards 28 and 29 from the game."; seed
+    000 VARIANTE: BLAENAU FFESTINIOG: "Die Auftragskarten #28 und #29 werden aus dem Spiel
+    genommen." - at every player count, 3 and 4 included (Mount Snowdon keeps them there) (R22)."""
     g = bf(players)
     in_play = set(g.deck) | set(g.office)
     wanted = {c.number for c in components().contracts if players >= c.min_players} - {28, 29}
@@ -175,11 +178,11 @@ def test_en_contracts_28_and_29_removed(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_en_everything_else_is_as_in_mount_snowdon(players: int) -> None:
-    """EN, Setup: "Everything else (resources in the Supply Bag, action spaces, weather, and
-    so on) is the same as the Snowdon game, except as follows." - the bag's iron, stone and
-    coal, the Stock Yard, the action spaces, the work rates, the weather and the Site Office,
-    the Engine Shed and the set-aside train as in Mount Snowdon; only the event cubes (R6),
-    the contracts and the route differ."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Everything else (resources in the Supply Bag, action
+    spaces, weather, and so on) is the same as the Snowdon game, except as follows." - the bag's
+    iron, stone and coal, the Stock Yard, the action spaces, the work rates, the weather and the
+    Site Office, the Engine Shed and the set-aside train as in Mount Snowdon; only the event
+    cubes (R6), the contracts and the route differ."""
     g, m = bf(players, seed=3), new(players, seed=3)
     assert (g.bag_i, g.bag_s) == (m.bag_i, m.bag_s)
     if players == 1:
@@ -201,11 +204,12 @@ def test_en_everything_else_is_as_in_mount_snowdon(players: int) -> None:
 
 
 def test_en_ends_chosen_from_the_start_player_clockwise() -> None:
-    """EN, Setup: "Beginning with the Start Player and continuing clockwise round the table,
-    each player selects their starting position - Blaenau Ffestiniog or Porthmadog Harbour -
-    and puts their Surveyor in one of the three spaces at the bottom of the card."; DE: "Beim
-    Startspieler beginnend und dann im Uhrzeigersinn wählt jeder Spieler aus, in welcher der
-    beiden Endstationen sein Vermesser starten will." (R3, R4)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Beginning with the Start Player and continuing
+    clockwise round the table, each player selects their starting position - Blaenau Ffestiniog
+    or Porthmadog Harbour - and puts their Surveyor in one of the three spaces at the bottom of
+    the card."; seed 000 VARIANTE: BLAENAU FFESTINIOG: "Beim Startspieler beginnend und dann im
+    Uhrzeigersinn wählt jeder Spieler aus, in welcher der beiden Endstationen sein Vermesser
+    starten will." (R3, R4)."""
     g = bf_setup(4, seed=5, start=2)
     asked = []
     for e in "PBPB":
@@ -220,9 +224,10 @@ def test_en_ends_chosen_from_the_start_player_clockwise() -> None:
 
 
 def test_en_ends_chosen_after_the_whole_random_set_up() -> None:
-    """EN, Setup: the choice comes after "lay out the rest of the route" and "Everything
-    else ... is the same": every random draw of the set-up is made before it, so different
-    choices leave the same route, contracts, weather, Stock Yard, Engine Shed and bag (R3)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: the choice comes after "lay out the rest of the route"
+    and "Everything else ... is the same": every random draw of the set-up is made before it, so
+    different choices leave the same route, contracts, weather, Stock Yard, Engine Shed and bag
+    (R3)."""
     a = bf(3, seed=11, ends="BBP", gs="B")
     b = bf(3, seed=11, ends="PPB", gs="P")
     for field in ("slot_rubble", "deck", "office", "weather_mid", "weather_last", "shed", "shed_coal",
@@ -236,9 +241,9 @@ def test_en_ends_chosen_after_the_whole_random_set_up() -> None:
 
 
 def test_en_three_spaces_per_end_so_the_fourth_may_have_no_choice() -> None:
-    """EN, Setup: "There is a fixed limit of three spaces for players' Surveyor pawns on
-    Blaenau Ffestiniog and Porthmadog Harbour, so with 4 players it is possible that one
-    player will not get a choice." (R4)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "There is a fixed limit of three spaces for players'
+    Surveyor pawns on Blaenau Ffestiniog and Porthmadog Harbour, so with 4 players it is
+    possible that one player will not get a choice." (R4)."""
     g = bf_setup(4, seed=2, start=0)
     for _ in range(3):
         g.apply(f"start {BLAENAU}")
@@ -261,9 +266,10 @@ def test_en_three_spaces_per_end_so_the_fourth_may_have_no_choice() -> None:
 
 
 def test_en_last_player_to_place_chooses_the_game_surveyors_end() -> None:
-    """EN, Setup: "The last player to place their Surveyor chooses one end of the route to
-    place one of the game's Game markers (no surveyor space is required)."; DE: "Der letzte
-    Spieler setzt zudem eine der schwarzen Scheiben auf eine der Endstationen" (R5)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "The last player to place their Surveyor chooses one end
+    of the route to place one of the game's Game markers (no surveyor space is required)."; seed
+    000 VARIANTE: BLAENAU FFESTINIOG: "Der letzte Spieler setzt zudem eine der schwarzen
+    Scheiben auf eine der Endstationen" (R5)."""
     g = bf_setup(3, seed=4, start=1)
     choose_ends(g, "BBB")
     assert g.decision == GAME_SURVEYOR and g.decider == 0  # the last of 1, 2, 0
@@ -280,11 +286,11 @@ def test_en_last_player_to_place_chooses_the_game_surveyors_end() -> None:
 
 
 def test_en_the_game_surveyor_alternates_as_events_resolve() -> None:
-    """EN, Setup: "This marker represents the game's Surveyor who will alternate between
-    Blaenau Ffestiniog or Porthmadog Harbour as Events resolve."; DE: "dies ist ein fremder
-    Vermesser, der mit den Ereignissen zwischen Blaenau Ffestiniog und Porthmadog Harbour
-    pendelt." Two events in one restock: the first from Blaenau, the second from
-    Porthmadog, and the marker is back at Blaenau (R17)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "This marker represents the game's Surveyor who will
+    alternate between Blaenau Ffestiniog or Porthmadog Harbour as Events resolve."; seed 000
+    VARIANTE: BLAENAU FFESTINIOG: "dies ist ein fremder Vermesser, der mit den Ereignissen
+    zwischen Blaenau Ffestiniog und Porthmadog Harbour pendelt." Two events in one restock: the
+    first from Blaenau, the second from Porthmadog, and the marker is back at Blaenau (R17)."""
     g = bf(3, ends="BPB", gs="B")
     empty_bag_but_events(g, cubes=2)
     before = g.slot_rubble[:]
@@ -305,9 +311,10 @@ def test_en_the_game_surveyor_alternates_as_events_resolve() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_en_an_event_cube_on_space_7(players: int) -> None:
-    """EN, Setup: "Put an Event cube on space 7 of the Events Track."; DE: "Ein
-    Ereignis-Klötzchen wird auf Feld 7 gelegt." - placed, not drawn: its event (lay track)
-    does not happen and it returns nothing; the bag gets the box's other four (R6)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Put an Event cube on space 7 of the Events Track.";
+    seed 000 VARIANTE: BLAENAU FFESTINIOG: "Ein Ereignis-Klötzchen wird auf Feld 7 gelegt." -
+    placed, not drawn: its event (lay track) does not happen and it returns nothing; the bag
+    gets the box's other four (R6)."""
     g = bf(players)
     assert g.events == [0, 0, 0, 0, 0, 0, 1, 0, 0, 0]
     assert g.bag_e == 4
@@ -318,10 +325,11 @@ def test_en_an_event_cube_on_space_7(players: int) -> None:
 
 
 def test_en_only_spaces_8_9_and_10_are_used() -> None:
-    """EN, Setup: "Only spaces 8, 9 and 10 of the Events Track are used."; DE: "Nur die
-    Felder 8-10 werden im Spielverlauf verwendet." - four cubes land on 8, 9, 10, then 8
-    again (10 sends the cubes of 8-10 back to the bag); the cube on 7 stays; events 2
-    (trains) and 6 (maintenance) never come from the track (R6)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Only spaces 8, 9 and 10 of the Events Track are used.";
+    seed 000 VARIANTE: BLAENAU FFESTINIOG: "Nur die Felder 8-10 werden im Spielverlauf
+    verwendet." - four cubes land on 8, 9, 10, then 8 again (10 sends the cubes of 8-10 back to
+    the bag); the cube on 7 stays; events 2 (trains) and 6 (maintenance) never come from the
+    track (R6)."""
     g = bf(3)
     empty_bag_but_events(g, cubes=4)
     since = len(g.log())
@@ -341,9 +349,10 @@ def test_en_only_spaces_8_9_and_10_are_used() -> None:
 
 
 def test_en_trains_can_be_built_from_the_start() -> None:
-    """EN, Setup: "Players can use the Build Action to build trains from the start of the
-    game."; DE: "Spieler können von Spielbeginn an Loks kaufen." - a Build in round 1 may buy
-    a train (Mount Snowdon waits for event 2); solo, the series train is the only one (R7)."""
+    """Seed 004 BLAENAU FFESTINIOG, Setup: "Players can use the Build Action to build trains from
+    the start of the game."; seed 000 VARIANTE: BLAENAU FFESTINIOG: "Spieler können von
+    Spielbeginn an Loks kaufen." - a Build in round 1 may buy a train (Mount Snowdon waits for
+    event 2); solo, the series train is the only one (R7)."""
     g = bf(3)
     quiet_bag(g)
     give(g, 0, steel=2)
@@ -366,10 +375,11 @@ def test_en_trains_can_be_built_from_the_start() -> None:
 
 
 def test_en_excavate_and_lay_track_away_from_the_players_own_end() -> None:
-    """EN, During Play: "For the Excavate and Lay Track actions each player carries out the
-    action along the route in the direction away from that player's starting position."; DE:
-    "Jeder Spieler führt seine Räumarbeit- und Gleislegeaktionen an dem Ende der Strecke aus,
-    an dem sein Vermesser bei Spielbeginn stand." (R10, R11)."""
+    """Seed 004 BLAENAU FFESTINIOG, During Play: "For the Excavate and Lay Track actions each
+    player carries out the action along the route in the direction away from that player's
+    starting position."; seed 000 VARIANTE: BLAENAU FFESTINIOG: "Jeder Spieler führt seine
+    Räumarbeit- und Gleislegeaktionen an dem Ende der Strecke aus, an dem sein Vermesser bei
+    Spielbeginn stand." (R10, R11)."""
     g = bf(3, ends="BPB")
     quiet_bag(g)
     before = g.slot_rubble[:]
@@ -404,10 +414,10 @@ def test_en_excavate_and_lay_track_away_from_the_players_own_end() -> None:
 
 
 def test_en_maintenance_as_soon_as_station_4_is_cleared() -> None:
-    """EN, During Play: "As soon as all rubble counters have been removed from Station 4, the
-    'Train maintenance is needed' event happens." - right after the Excavate action that took
-    Plas Halt's last cube, before the next action space; no event cube, the game's Surveyor
-    stays; once per game (R18)."""
+    """Seed 004 BLAENAU FFESTINIOG, During Play: "As soon as all rubble counters have been removed
+    from Station 4, the 'Train maintenance is needed' event happens." - right after the Excavate
+    action that took Plas Halt's last cube, before the next action space; no event cube, the
+    game's Surveyor stays; once per game (R18)."""
     g = bf(2, ends="BP", gs="P")
     quiet_bag(g)
     ph_l, ph_r = slot_of(g, "plas_halt.L"), slot_of(g, "plas_halt.R")
@@ -441,10 +451,10 @@ def test_en_maintenance_as_soon_as_station_4_is_cleared() -> None:
 
 
 def test_en_build_without_excavated_track() -> None:
-    """EN, Build Action: "When a player builds: Track cards do not have to be excavated
-    before a Station card can be built upon."; DE: "a. Die Gleiskarten bis zur Station
-    müssen noch nicht von Geröll befreit sein." - Mount Snowdon, with the same rubble, would
-    refuse (R15)."""
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "When a player builds: Track cards do not have to
+    be excavated before a Station card can be built upon."; seed 000 VARIANTE: BLAENAU
+    FFESTINIOG: "a. Die Gleiskarten bis zur Station müssen noch nicht von Geröll befreit sein."
+    - Mount Snowdon, with the same rubble, would refuse (R15)."""
     g = bf(1, ends="B")
     quiet_bag(g)
     set_surveyor(g, 0, "dduallt")
@@ -467,8 +477,9 @@ def test_en_build_without_excavated_track() -> None:
 
 
 def test_en_build_only_from_own_end_up_to_own_surveyor() -> None:
-    """EN, Build Action: "A player can only build on Station cards from the player's starting
-    position up to and including the location of that player's Surveyor." (R15)."""
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "A player can only build on Station cards from
+    the player's starting position up to and including the location of that player's Surveyor."
+    (R15)."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     set_surveyor(g, 0, "tan_y_bwlch")
@@ -492,9 +503,9 @@ def test_en_build_only_from_own_end_up_to_own_surveyor() -> None:
 
 
 def test_en_a_player_who_never_moves_builds_only_on_the_starting_station() -> None:
-    """EN, Build Action: "Therefore, if players do not move their Surveyors, they will be
-    unable to build sites elsewhere." - elsewhere than the starting station; buying a train
-    is not limited (R15)."""
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "Therefore, if players do not move their
+    Surveyors, they will be unable to build sites elsewhere." - elsewhere than the starting
+    station; buying a train is not limited (R15)."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     give(g, 0, stone=9, steel=4)
@@ -524,9 +535,9 @@ def _build_now(g: Game, p: int, key: str, k: int) -> None:
 
 
 def test_en_free_resources_each_time_a_site_is_built() -> None:
-    """EN, Build Action: "Some Station cards give a player free resources each time that
-    player builds on a non-excavation site." - after paying, from the bag; Minffordd's 1-stone
-    site gives its stone back; every giving site pays its `gives` (R16)."""
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "Some Station cards give a player free resources
+    each time that player builds on a non-excavation site." - after paying, from the bag;
+    Minffordd's 1-stone site gives its stone back; every giving site pays its `gives` (R16)."""
     g = bf(1, ends="P")
     quiet_bag(g)
     set_surveyor(g, 0, "minffordd")
@@ -560,9 +571,9 @@ def test_en_free_resources_each_time_a_site_is_built() -> None:
 
 
 def test_en_free_resources_only_if_the_bag_has_them() -> None:
-    """EN, Build Action: "Take these from the Supply Bag, if available, otherwise receive
-    nothing." - by type, as many as the bag holds; nothing drawn at random, no event cube
-    touched (R16)."""
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "Take these from the Supply Bag, if available,
+    otherwise receive nothing." - by type, as many as the bag holds; nothing drawn at random, no
+    event cube touched (R16)."""
     g = bf(1, ends="P")
     quiet_bag(g)
     key, k = next((s, k) for s, k in _giving_sites(g) if dict(g.cfg.bsite_gives[bsite(g, s, k)]).get("iron", 0) >= 2)
@@ -606,10 +617,10 @@ def test_en_free_resources_only_if_the_bag_has_them() -> None:
 
 
 def test_en_start_marker_when_leaving_the_starting_station() -> None:
-    """EN, Surveyor Action: "When a player moves their Surveyor off Blaenau Ffestiniog or
-    Porthmadog Harbour, put one of that player's Ownership markers in the starting Station
-    to show that player's starting position." - on the first move, by G or by #27, on no
-    site (R14)."""
+    """Seed 004 BLAENAU FFESTINIOG, Surveyor Action: "When a player moves their Surveyor off
+    Blaenau Ffestiniog or Porthmadog Harbour, put one of that player's Ownership markers in the
+    starting Station to show that player's starting position." - on the first move, by G or by
+    #27, on no site (R14)."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     place(g, {0: ["place G", "place A1"], 1: ["place G", "place A2"]})
@@ -637,9 +648,10 @@ def test_en_start_marker_when_leaving_the_starting_station() -> None:
 
 
 def test_en_movers_have_one_ownership_marker_fewer() -> None:
-    """EN, Surveyor Action: "This means that all players, if they move, will have one less
-    Ownership marker to use in the game." - solo, the 16th marker placed ends the game, the
-    start marker counted; it scores nothing and serves no contract (R14, R19, R21)."""
+    """Seed 004 BLAENAU FFESTINIOG, Surveyor Action: "This means that all players, if they move,
+    will have one less Ownership marker to use in the game." - solo, the 16th marker placed ends
+    the game, the start marker counted; it scores nothing and serves no contract (R14, R19,
+    R21)."""
     g = bf(1, ends="B")
     quiet_bag(g)
     place(g, {0: ["place G", "place A1"]})
@@ -670,11 +682,11 @@ def test_en_movers_have_one_ownership_marker_fewer() -> None:
 
 
 def test_en_events_resolve_from_the_game_surveyors_end() -> None:
-    """EN, What happens when an Event occurs?: "If an Event occurs, resolve it from the end of
-    the route where the game's Surveyor is currently located - either Blaenau Ffestiniog or
-    Porthmadog Harbour (it never moves along the route)."; DE: "Wenn ein Ereignis geschieht,
-    wird es immer von dem Ende der Strecke aus durchgeführt, an dem der fremde Vermesser
-    gerade steht." (R17)."""
+    """Seed 004 BLAENAU FFESTINIOG, What happens when an Event occurs?: "If an Event occurs,
+    resolve it from the end of the route where the game's Surveyor is currently located - either
+    Blaenau Ffestiniog or Porthmadog Harbour (it never moves along the route)."; seed 000
+    VARIANTE: BLAENAU FFESTINIOG: "Wenn ein Ereignis geschieht, wird es immer von dem Ende der
+    Strecke aus durchgeführt, an dem der fremde Vermesser gerade steht." (R17)."""
     # (a) excavate (space 8) from Porthmadog: the two highest slots holding rubble
     g = bf(3, gs="P")
     empty_bag_but_events(g, cubes=1)
@@ -718,11 +730,12 @@ def test_en_events_resolve_from_the_game_surveyors_end() -> None:
 
 
 def test_en_the_game_surveyor_moves_to_the_other_end_after_each_event() -> None:
-    """EN, What happens when an Event occurs?: "After the Event has been resolved, move the
-    game's Surveyor to the starting Station at the opposite end; Events alternate between
-    the two ends of the railway route."; DE: "Danach wird der Vermesser auf die andere
-    Endstation gestellt. Dadurch wechseln sich Ereignisse auf beiden Streckenabschnitten ab."
-    - also after an event that did nothing; the Plas Halt maintenance does not move it (R17)."""
+    """Seed 004 BLAENAU FFESTINIOG, What happens when an Event occurs?: "After the Event has been
+    resolved, move the game's Surveyor to the starting Station at the opposite end; Events
+    alternate between the two ends of the railway route."; seed 000 VARIANTE: BLAENAU
+    FFESTINIOG: "Danach wird der Vermesser auf die andere Endstation gestellt. Dadurch wechseln
+    sich Ereignisse auf beiden Streckenabschnitten ab." - also after an event that did nothing;
+    the Plas Halt maintenance does not move it (R17)."""
     g = bf(3, gs="B")
     empty_bag_but_events(g, cubes=3)
     since = len(g.log())
@@ -767,10 +780,10 @@ def _clear_above(g: Game, slot: int) -> None:
 
 
 def test_de_station_4_is_plas_halt() -> None:
-    """DE, Spielverlauf: "Sobald alles Geröll von Station 4 (Plas Halt) entfernt wurde,
-    müssen die Loks gewartet werden." - the card printed 4, the same for both ends: clearing
-    Tan-y-Bwlch (the fourth card counted from Porthmadog) does nothing, clearing Plas Halt
-    from the Blaenau side does it (R2)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Spielverlauf: "Sobald alles Geröll von Station 4
+    (Plas Halt) entfernt wurde, müssen die Loks gewartet werden." - the card printed 4, the same
+    for both ends: clearing Tan-y-Bwlch (the fourth card counted from Porthmadog) does nothing,
+    clearing Plas Halt from the Blaenau side does it (R2)."""
     sc = scenario(BF)
     assert sc.maintenance_station == "plas_halt"
     ph = next(s for s in sc.stations if s.key == "plas_halt")
@@ -799,9 +812,10 @@ def test_de_station_4_is_plas_halt() -> None:
 
 
 def test_de_it_is_the_fourth_player_who_may_have_no_choice() -> None:
-    """DE, Spielaufbau: "Auf jeder Endstation sind nur 3 Plätze; es kann daher sein, dass der
-    vierte Spieler keine Wahl mehr hat." - over all eight ways the first three can choose,
-    only the fourth is ever forced, exactly when the first three chose the same end (R4)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Spielaufbau: "Auf jeder Endstation sind nur 3 Plätze;
+    es kann daher sein, dass der vierte Spieler keine Wahl mehr hat." - over all eight ways the
+    first three can choose, only the fourth is ever forced, exactly when the first three chose
+    the same end (R4)."""
     for first in [(a, b, c) for a in "BP" for b in "BP" for c in "BP"]:
         g = bf_setup(4, seed=9, start=1)
         for e in first:
@@ -816,9 +830,9 @@ def test_de_it_is_the_fourth_player_who_may_have_no_choice() -> None:
 
 
 def test_de_no_bonus_for_clearing_rubble() -> None:
-    """DE, Bauen c: "Für das Wegräumen von Geröll gibt es keinen Bonus." - a Porthmadog player
-    excavating the last cubes of the giving stations' sites gets markers and rubble, no
-    free cubes (R16)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Bauen c: "Für das Wegräumen von Geröll gibt es keinen
+    Bonus." - a Porthmadog player excavating the last cubes of the giving stations' sites gets
+    markers and rubble, no free cubes (R16)."""
     g = bf(1, ends="P", solo_train=5)  # (No. 1 would excavate 2 more)
     quiet_bag(g)
     for key in ("t12", "t11", "t10", "t9"):
@@ -837,10 +851,10 @@ def test_de_no_bonus_for_clearing_rubble() -> None:
 
 
 def test_de_the_own_end_is_where_the_surveyor_stood_at_the_start() -> None:
-    """DE, Räumarbeit und Gleise legen: "... an dem Ende der Strecke aus, an dem sein
-    Vermesser bei Spielbeginn stand." - a Blaenau player whose surveyor reached Porthmadog
-    still excavates and lays from Blaenau, builds anywhere on the route, scores Porthmadog's
-    printed surveyor value, and G does nothing more (R13, R26)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Räumarbeit und Gleise legen: "... an dem Ende der
+    Strecke aus, an dem sein Vermesser bei Spielbeginn stand." - a Blaenau player whose surveyor
+    reached Porthmadog still excavates and lays from Blaenau, builds anywhere on the route,
+    scores Porthmadog's printed surveyor value, and G does nothing more (R13, R26)."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     set_surveyor(g, 0, PORTHMADOG)
@@ -861,11 +875,11 @@ def test_de_the_own_end_is_where_the_surveyor_stood_at_the_start() -> None:
 
 
 def test_de_build_only_where_the_surveyor_has_already_been() -> None:
-    """DE, Bauen b: "Ein Spieler kann nur auf Stationen bauen, die sein Vermesser bereits
-    erreicht hat. Wenn ein Spieler seinen Vermesser nicht zieht, kann er auch nicht an
-    anderen Stationen bauen." - over random games: every site a player builds is on a
-    station that player's surveyor has stood on, and those stations are always the run from
-    the player's end to the surveyor (R15)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Bauen b: "Ein Spieler kann nur auf Stationen bauen,
+    die sein Vermesser bereits erreicht hat. Wenn ein Spieler seinen Vermesser nicht zieht, kann
+    er auch nicht an anderen Stationen bauen." - over random games: every site a player builds
+    is on a station that player's surveyor has stood on, and those stations are always the run
+    from the player's end to the surveyor (R15)."""
     built = 0
     for seed in range(12):
         g = bf(1 + seed % 4, seed=seed, ends="BPBP"[: 1 + seed % 4] if seed % 3 else "PPBB"[: 1 + seed % 4])
@@ -888,9 +902,10 @@ def test_de_build_only_where_the_surveyor_has_already_been() -> None:
 
 
 def test_de_a_marker_the_first_time_the_surveyor_moves() -> None:
-    """DE, Vermesser: "Wenn ein Spieler seinen Vermesser zum ersten Mal zieht, legt er einen
-    Besitzmarker auf die Startstation seines Vermessers. Dadurch hat er im Spiel eine
-    Besitzmarke weniger zur Verfügung." - a move by #27 first, then by G: one marker (R14)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Vermesser: "Wenn ein Spieler seinen Vermesser zum
+    ersten Mal zieht, legt er einen Besitzmarker auf die Startstation seines Vermessers. Dadurch
+    hat er im Spiel eine Besitzmarke weniger zur Verfügung." - a move by #27 first, then by G:
+    one marker (R14)."""
     g = bf(2, ends="PB")
     quiet_bag(g)
     give_contract(g, 0, 27)
@@ -903,10 +918,10 @@ def test_de_a_marker_the_first_time_the_surveyor_moves() -> None:
 
 
 def test_de_the_game_surveyor_is_one_of_the_black_discs() -> None:
-    """DE, Spielaufbau: "Der letzte Spieler setzt zudem eine der schwarzen Scheiben auf eine der
-    Endstationen" - the game's Surveyor is one of the game markers, so five are left for
-    complete-a-station events; the sixth and seventh do nothing, and the game's Surveyor
-    still changes ends (R5, R8, R17)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Spielaufbau: "Der letzte Spieler setzt zudem eine der
+    schwarzen Scheiben auf eine der Endstationen" - the game's Surveyor is one of the game
+    markers, so five are left for complete-a-station events; the sixth and seventh do nothing,
+    and the game's Surveyor still changes ends (R5, R8, R17)."""
     g = bf(3, gs="B")
     assert g.game_markers_left == 5 == components().box["game_markers"] - 2 - 1
     completed = []
@@ -926,9 +941,9 @@ def test_de_the_game_surveyor_is_one_of_the_black_discs() -> None:
 
 
 def test_de_the_cubes_come_from_the_bag() -> None:
-    """DE, Bauen c: "Die Klötzchen kommen aus dem Beutel, falls dort noch vorhanden." -
-    cubes: iron, stone or coal, never steel; taken by type, not drawn, so the generator does
-    not move and no event cube leaves the bag (R16)."""
+    """Seed 000 VARIANTE: BLAENAU FFESTINIOG, Bauen c: "Die Klötzchen kommen aus dem Beutel, falls
+    dort noch vorhanden." - cubes: iron, stone or coal, never steel; taken by type, not drawn,
+    so the generator does not move and no event cube leaves the bag (R16)."""
     for st in scenario(BF).stations:
         for b in st.building_sites:
             assert {k for k, _ in b.gives} <= {"iron", "stone", "coal"}
@@ -949,18 +964,19 @@ def test_de_the_cubes_come_from_the_bag() -> None:
 
 @pytest.mark.parametrize("players,edition", [(1, "original"), (2, "original"), (1, "deluxe"), (4, "deluxe")])
 def test_r1_all_eight_blue_cards_at_every_player_count(players: int, edition: str) -> None:
-    """R1: the yellow side's removals (Waterfall solo and with 2, the Passing Loop below 5,
-    the Deluxe solo Waterfall) name yellow stations; all eight blue cards and 13 track cards
-    are used at 1 to 4 players. EN, Setup: "lay out the rest of the route around the board
-    as normal"."""
+    """R1: the yellow side's removals (Waterfall solo and with 2, the Passing Loop below 5, the
+    Deluxe solo Waterfall) name yellow stations; all eight blue cards and 13 track cards are
+    used at 1 to 4 players. Seed 004 BLAENAU FFESTINIOG, Setup: "lay out the rest of the route
+    around the board as normal"."""
     g = bf(players, edition=edition)
     assert [s.key for s in g.cfg.stations] == BLUE and g.cfg.n_tracks == 13
 
 
 def test_r9_each_end_meets_a_stations_sites_from_its_own_side() -> None:
     """R9: read from Porthmadog, a station's right-hand site comes first; from Blaenau the
-    left-hand one (base game: "take Rubble from the leftmost excavation site"). EN, During
-    Play: "... along the route in the direction away from that player's starting position"."""
+    left-hand one (base game: "take Rubble from the leftmost excavation site"). Seed 004 BLAENAU
+    FFESTINIOG, During Play: "... along the route in the direction away from that player's
+    starting position"."""
     ph_l, ph_r = "plas_halt.L", "plas_halt.R"
     for end, first, second in (("P", ph_r, ph_l), ("B", ph_l, ph_r)):
         g = bf(2, ends="BP")
@@ -978,8 +994,8 @@ def test_r9_each_end_meets_a_stations_sites_from_its_own_side() -> None:
 
 
 def test_r10_a_site_finished_from_the_other_side() -> None:
-    """R10: a site partly emptied from one end is finished from the other; the player who
-    takes the last cube marks it, whichever side they came from."""
+    """R10: a site partly emptied from one end is finished from the other; the player who takes the
+    last cube marks it, whichever side they came from."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     ph_l = slot_of(g, "plas_halt.L")
@@ -995,9 +1011,9 @@ def test_r10_a_site_finished_from_the_other_side() -> None:
 
 @pytest.mark.parametrize("where,first", [("t6", 0), ("t0", 1), ("t12", 0)])
 def test_r10_the_frontiers_meet_and_the_route_runs_out(where: str, first: int) -> None:
-    """R10, R20: when the frontiers meet, the rubble left is the nearest for both ends (even
-    at the far end of the route); once it is gone Excavate takes nothing, and at the end of
-    the round the set-aside train's Build side covers B."""
+    """R10, R20: when the frontiers meet, the rubble left is the nearest for both ends (even at the
+    far end of the route); once it is gone Excavate takes nothing, and at the end of the round
+    the set-aside train's Build side covers B."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     k = slot_of(g, where)
@@ -1012,8 +1028,8 @@ def test_r10_the_frontiers_meet_and_the_route_runs_out(where: str, first: int) -
 
 
 def test_r10_excavation_is_not_limited_by_the_surveyor() -> None:
-    """R10, R15: the build range limits building sites only; a Blaenau player whose surveyor
-    never moved excavates the last cube of Dduallt's site and marks it."""
+    """R10, R15: the build range limits building sites only; a Blaenau player whose surveyor never
+    moved excavates the last cube of Dduallt's site and marks it."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     dd = slot_of(g, "dduallt.L")
@@ -1042,8 +1058,8 @@ def test_r11_lay_track_stops_at_a_card_of_the_own_line_with_rubble() -> None:
 
 
 def test_r11_a_line_may_cross_the_middle() -> None:
-    """R11: either line may grow into the other half of the route; the lines are two
-    numbers, laid_B + laid_P <= 13."""
+    """R11: either line may grow into the other half of the route; the lines are two numbers,
+    laid_B + laid_P <= 13."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     set_lines(g, 6, 0)
@@ -1058,8 +1074,8 @@ def test_r11_a_line_may_cross_the_middle() -> None:
 
 
 def test_r12_contract_3_clears_the_players_own_frontier() -> None:
-    """R12: #3 "clear the whole next space that still holds rubble" - for a Porthmadog
-    player the next from Porthmadog: its rubble to the player, its marker if a site."""
+    """R12: #3 "clear the whole next space that still holds rubble" - for a Porthmadog player the
+    next from Porthmadog: its rubble to the player, its marker if a site."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     for key in ("t12", "t11"):
@@ -1079,8 +1095,8 @@ def test_r12_contract_3_clears_the_players_own_frontier() -> None:
 
 
 def test_r12_contract_27_moves_away_from_the_own_end() -> None:
-    """R12, R13: #27 "now: move your surveyor one station up" - one station away from the
-    player's own end, the start marker with it; on the far end it does nothing."""
+    """R12, R13: #27 "now: move your surveyor one station up" - one station away from the player's
+    own end, the start marker with it; on the far end it does nothing."""
     g = bf(2, ends="PB")
     quiet_bag(g)
     give_contract(g, 0, 27)
@@ -1100,9 +1116,9 @@ def test_r12_contract_27_moves_away_from_the_own_end() -> None:
 
 
 def test_r13_a_porthmadog_surveyor_walks_toward_blaenau() -> None:
-    """R13: base G "Move the player's Surveyor on to the next Station card numerically along
-    the route" - from Porthmadog: 7, 6, 5 ... 0, then it stays; the three-space limit is for
-    set-up only, so a fourth surveyor may reach a full end later."""
+    """R13: base G "Move the player's Surveyor on to the next Station card numerically along the
+    route" - from Porthmadog: 7, 6, 5 ... 0, then it stays; the three-space limit is for set-up
+    only, so a fourth surveyor may reach a full end later."""
     g = bf(1, ends="P")
     quiet_bag(g)
     path = []
@@ -1123,8 +1139,8 @@ def test_r13_a_porthmadog_surveyor_walks_toward_blaenau() -> None:
 
 
 def test_r14_no_marker_left_still_moves_and_places_nothing() -> None:
-    """R14: a player with no marker left still moves the surveyor; no start marker is placed,
-    and with 3 players the game goes on."""
+    """R14: a player with no marker left still moves the surveyor; no start marker is placed, and
+    with 3 players the game goes on."""
     g = bf(3, ends="BPB")
     occupy_sites(g, 1, 16)
     assert g.markers[1] == 0
@@ -1136,9 +1152,9 @@ def test_r14_no_marker_left_still_moves_and_places_nothing() -> None:
 
 
 def test_r14_the_start_marker_can_be_the_last_marker_of_a_solo_game() -> None:
-    """R14, R19: solo, 15 markers on sites and the surveyor never moved: its first move puts
-    down the 16th marker and the game is over at once - the second G labourer does nothing.
-    EN, End of Game: "the game ends immediately after the last Ownership marker is placed"."""
+    """R14, R19: solo, 15 markers on sites and the surveyor never moved: its first move puts down
+    the 16th marker and the game is over at once - the second G labourer does nothing. Seed 004
+    End of Game: "the game ends immediately after the last Ownership marker is placed"."""
     g = bf(1, ends="B")
     occupy_sites(g, 0, 15)
     place(g, {0: G2})
@@ -1148,8 +1164,8 @@ def test_r14_the_start_marker_can_be_the_last_marker_of_a_solo_game() -> None:
 
 
 def test_r15_r17_a_completed_station_is_closed_but_the_surveyors_may_leave_it() -> None:
-    """R15, R17: no one builds on a station an event completed; surveyors on it still leave
-    and the start marker still goes on it (it is on no site)."""
+    """R15, R17: no one builds on a station an event completed; surveyors on it still leave and the
+    start marker still goes on it (it is on no site)."""
     g = bf(3, ends="BBP", gs="B")
     empty_bag_but_events(g, cubes=1, occupied=(7, 8, 9))
     place(g, {0: ["place A1", "place C1"], 1: ["place A2", "place F1"], 2: ["place A3", "place F2"]})
@@ -1169,8 +1185,8 @@ def test_r15_r17_a_completed_station_is_closed_but_the_surveyors_may_leave_it() 
 
 
 def test_r16_gift_with_a_discount_and_with_padarns_extra_build_but_not_for_a_train() -> None:
-    """R16: a site a discount makes free still gives its cubes (#9 on Minffordd's 1-stone
-    site); No. 6 Padarn's extra Build gives them too; buying a train gives nothing."""
+    """R16: a site a discount makes free still gives its cubes (#9 on Minffordd's 1-stone site);
+    No. 6 Padarn's extra Build gives them too; buying a train gives nothing."""
     g = bf(2, ends="PB")
     quiet_bag(g)
     set_surveyor(g, 0, "minffordd")
@@ -1203,8 +1219,8 @@ def test_r16_gift_with_a_discount_and_with_padarns_extra_build_but_not_for_a_tra
 
 
 def test_r17_an_excavate_event_runs_past_the_other_frontier() -> None:
-    """R17: the excavate event clears the slots nearest the game's Surveyor's end that hold
-    rubble, wherever they are - here all on the Porthmadog half."""
+    """R17: the excavate event clears the slots nearest the game's Surveyor's end that hold rubble,
+    wherever they are - here all on the Porthmadog half."""
     g = bf(3, gs="B")
     empty_bag_but_events(g, cubes=1)
     t7, t8 = slot_of(g, "t7"), slot_of(g, "t8")
@@ -1219,8 +1235,8 @@ def test_r17_an_excavate_event_runs_past_the_other_frontier() -> None:
 
 
 def test_r17_a_lay_track_event_extends_the_game_surveyors_line() -> None:
-    """R17: the lay-track event flips the first unlaid cards counted from the game's
-    Surveyor's end, which join that end's line."""
+    """R17: the lay-track event flips the first unlaid cards counted from the game's Surveyor's
+    end, which join that end's line."""
     g = bf(3, gs="B")
     empty_bag_but_events(g, cubes=1, occupied=(7, 8))
     set_lines(g, 3, 0)
@@ -1230,8 +1246,8 @@ def test_r17_a_lay_track_event_extends_the_game_surveyors_line() -> None:
 
 
 def test_r17_complete_a_station_counts_from_the_end_station() -> None:
-    """R17: complete-a-station from the game's Surveyor's end counts that end's station
-    first; fully built, the next one."""
+    """R17: complete-a-station from the game's Surveyor's end counts that end's station first;
+    fully built, the next one."""
     g = bf(3, gs="B")
     empty_bag_but_events(g, cubes=1, occupied=(7, 8, 9))
     occupy = g.cfg.station_bsites[0]
@@ -1244,8 +1260,8 @@ def test_r17_complete_a_station_counts_from_the_end_station() -> None:
 
 
 def test_r18_maintenance_after_an_excavate_event() -> None:
-    """R18: an excavate event from Porthmadog empties Plas Halt: maintenance after that event.
-    The engine moves the game's Surveyor straight after the event, then asks the maintenance
+    """R18: an excavate event from Porthmadog empties Plas Halt: maintenance after that event. The
+    engine moves the game's Surveyor straight after the event, then asks the maintenance
     decisions, then places the next cube (the decisions do not depend on the marker)."""
     g = bf(3, ends="BPB", gs="P")
     empty_bag_but_events(g, cubes=2)
@@ -1294,8 +1310,8 @@ def test_r18_maintenance_by_a_complete_a_station_event_and_by_contract_3() -> No
 
 
 def test_r18_maintenance_with_no_train_owned_is_used_up() -> None:
-    """R18: Plas Halt cleared while nobody owns a train: nothing is asked, and the
-    maintenance is used up - a train bought later is never maintained."""
+    """R18: Plas Halt cleared while nobody owns a train: nothing is asked, and the maintenance is
+    used up - a train bought later is never maintained."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     _clear_above(g, slot_of(g, "plas_halt.L"))
@@ -1317,10 +1333,10 @@ def test_r18_maintenance_with_no_train_owned_is_used_up() -> None:
 
 @pytest.mark.parametrize("edition", ["original", "deluxe"])
 def test_r19_the_game_ends_when_the_lines_meet(edition: str) -> None:
-    """R19: the last unlaid track card, wherever the lines meet, ends the game at the end of
-    that round; base End of Game: "The game ends at the end of the round when the last Track
-    card in the route ... has had track laid on it". Laid by an event: the original game
-    ends with that round, the Deluxe game plays one more."""
+    """R19: the last unlaid track card, wherever the lines meet, ends the game at the end of that
+    round; base End of Game: "The game ends at the end of the round when the last Track card in
+    the route ... has had track laid on it". Laid by an event: the original game ends with that
+    round, the Deluxe game plays one more."""
     g = bf(2, ends="BP", edition=edition)
     quiet_bag(g)
     set_lines(g, 5, 7)
@@ -1347,9 +1363,9 @@ def test_r19_the_game_ends_when_the_lines_meet(edition: str) -> None:
 
 
 def test_r19_two_players_the_start_markers_count_toward_the_32nd() -> None:
-    """R19, R14: with 2 players the game ends immediately after the 32nd marker is placed;
-    start markers count. 30 on sites, both unmoved: the first move places the 31st, the
-    second the 32nd, and the game is over at once."""
+    """R19, R14: with 2 players the game ends immediately after the 32nd marker is placed; start
+    markers count. 30 on sites, both unmoved: the first move places the 31st, the second the
+    32nd, and the game is over at once."""
     g = bf(2, ends="BP")
     quiet_bag(g)
     occupy_sites(g, 0, 15)
@@ -1385,8 +1401,8 @@ def test_r21_a_surveyor_scores_the_printed_value_from_either_side() -> None:
 @pytest.mark.parametrize("players", [1, 3])
 def test_r24_deluxe_and_light_fog_with_the_scenario(players: int) -> None:
     """R24: "Everything else ... is the same as the Snowdon game" - the Deluxe edition (its
-    optional track cards too) and Light Fog play with the scenario unchanged; Light Fog
-    blocks only the last space of B and of D."""
+    optional track cards too) and Light Fog play with the scenario unchanged; Light Fog blocks
+    only the last space of B and of D."""
     g = bf(players, edition="deluxe", light_fog=True, deluxe_track_cards=True)
     assert [s.key for s in g.cfg.stations] == BLUE
     quiet_bag(g)
@@ -1408,10 +1424,10 @@ def test_r24_deluxe_and_light_fog_with_the_scenario(players: int) -> None:
 
 
 def test_r25_a_solo_game_and_its_series() -> None:
-    """R25: solo Blaenau Ffestiniog keeps the Solitaire rules: the series train and no
-    other, the Site Office replaced every round, the 16th marker ends the game; a series of
-    the scenario is compared only with games of the scenario. Seed 004 Solitaire: "You play a
-    series of 7 games each with a different starting Train card"."""
+    """R25: solo Blaenau Ffestiniog keeps the Solitaire rules: the series train and no other, the
+    Site Office replaced every round, the 16th marker ends the game; a series of the scenario is
+    compared only with games of the scenario. Seed 004 Solitaire: "You play a series of 7 games
+    each with a different starting Train card"."""
     from snowdonia.tui.series import comparable
 
     g = bf(1, ends="P", solo_train=4)
@@ -1427,8 +1443,8 @@ def test_r25_a_solo_game_and_its_series() -> None:
 
 
 def test_r27_an_end_nobody_chose() -> None:
-    """R27: everyone may start at one end; the other end's line then grows only by events
-    from that end, and the game still ends when the lines meet (or at the 32nd marker)."""
+    """R27: everyone may start at one end; the other end's line then grows only by events from that
+    end, and the game still ends when the lines meet (or at the 32nd marker)."""
     reasons = Counter()
     for seed in range(10):
         g = bf(2, seed=seed, ends="BB")
