@@ -53,7 +53,7 @@ from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.decisions import BUILD, CHOOSE_END, GAME_SURVEYOR, MAINTENANCE, WINDOW
 from snowdonia.games.snowdonia.rules.scoring import marker_tally
-from snowdonia.games.snowdonia.rules.state import EVENT, NONE
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED
 from snowdonia.games.snowdonia.scenarios import scenario
 
 BLUE = ["blaenau_ffestiniog", "tanygrisiau", "dduallt", "tan_y_bwlch", "plas_halt",
@@ -1071,6 +1071,27 @@ def test_r11_a_line_may_cross_the_middle() -> None:
     resolve(g)
     assert (g.laid, g.laid_p) == (10, 0) and g.track_owner[6:10] == [0] * 4
     assert g.observation(None)["ends"]["laid"] == {BLAENAU: 10, PORTHMADOG: 0}
+
+
+def test_r11_r12_out_of_markers_and_contract_8_lay_from_the_own_end() -> None:
+    """R11, R12: a Porthmadog player with no marker left still lays from Porthmadog, unowned
+    (issue 8: the ownership is lost, not the action); #8's extra Lay Track after D lays from
+    the same end."""
+    g = bf(2, ends="BP")
+    quiet_bag(g)
+    for key in ("t12", "t11", "t10", "t9"):
+        set_rubble(g, slot_of(g, key), 0)
+    occupy_sites(g, 1, 16)
+    give(g, 1, steel=4)
+    give_contract(g, 1, 8)
+    place(g, {0: ["place A1", "place C1"], 1: ["place D1", "place A2"]})
+    resolve(g, until=lambda x: x.decision == WINDOW and x.res_area == 3 and x.decider == 1)
+    g.apply("play 8")
+    resolve(g)
+    n = g.cfg.n_tracks
+    assert (g.laid, g.laid_p) == (0, 4) and g.steel[1] == 0
+    assert g.track_owner[n - 4:] == [UNOWNED] * 4
+    assert [e["tracks"] for e in g.log() if e["type"] == "lay"] == [[12, 11], [10, 9]]
 
 
 def test_r12_contract_3_clears_the_players_own_frontier() -> None:
