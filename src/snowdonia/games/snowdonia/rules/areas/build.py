@@ -27,8 +27,9 @@ def resolve(g: State, idx: int, p: int) -> bool:
 def build_options(g: State, p: int) -> list[Action]:
     """Every affordable building site (and way to pay it) and train purchase. A site: a
     station the scenario's `buildable` hook allows (Mount Snowdon: its preceding track cards
-    are all excavated and no event completed it; Blaenau Ffestiniog: R15); pay the full cost; an ownership marker is needed ("cannot take ownership of any more ...
-    Building sites", set-up step 3). A train: after event 2, for its steel cost."""
+    are all excavated and no event completed it; Blaenau Ffestiniog: R15); pay the full
+    cost; an ownership marker is needed ("cannot take ownership of any more ... Building
+    sites", set-up step 3). A train: after event 2, for its steel cost."""
     cfg = g.cfg
     out: list[Action] = []
     iron_swap = contracts.build_iron_for_steel(g, p)
