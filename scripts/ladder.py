@@ -9,15 +9,25 @@ the file are skipped. `--summary` prints the win rate with its Wilson 95% interv
     nohup python3 scripts/ladder.py --focus mcts:1s --opponent greedy --games 300 \
         --out ladder-mcts.jsonl > ladder.log 2>&1 &
     python3 scripts/ladder.py --out ladder-mcts.jsonl --summary [--markdown]
+
+`--game` and `--scenario` choose the title and scenario (default: Snowdonia's Mount Snowdon,
+as before), e.g. the Blaenau Ffestiniog ladder of issue 11:
+
+    python3 scripts/ladder.py --scenario blaenau_ffestiniog --focus greedy --opponent random \
+        --games 300 --out docs/ladder/bf-greedy-vs-random.jsonl
+
+A file holds one ladder: resuming it with another game, scenario or pair of bots is refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
+from snowdonia.registry import title
 from snowdonia.sim.runner import GameSpec, play
 from snowdonia.sim.stats import wilson
 
@@ -42,6 +52,8 @@ def summarize(path: Path) -> dict[str, object]:
         s[1] += r["focus_seat"] in r["winners"]
     secs = sum(r.get("seconds", 0.0) for r in rows)
     return {
+        "game": rows[0].get("game", "snowdonia") if rows else None,
+        "scenario": rows[0].get("scenario", "mount_snowdon") if rows else None,
         "focus": rows[0]["focus"] if rows else None, "opponent": rows[0]["opponent"] if rows else None,
         "games": n, "wins": wins, "shared_wins": shared, "win_rate": wins / n if n else 0.0,
         "wilson95": [lo, hi], "by_seat": {k: {"games": v[0], "wins": v[1]} for k, v in sorted(by_seat.items())},
@@ -56,23 +68,40 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=20_000)
+    ap.add_argument("--game", default="snowdonia", help="the title (default: snowdonia)")
+    ap.add_argument("--scenario", default=None, help="the title's scenario (default: its first, Mount Snowdon)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table row")
     args = ap.parse_args()
     if not args.summary:
+        default = title("snowdonia").scenario(None).key
+        try:
+            scenario = title(args.game).scenario(args.scenario).key
+        except (KeyError, ValueError) as exc:  # names the known titles or scenarios
+            sys.exit(str(exc).strip('"'))
         done: set[int] = set()
         if args.out.exists():
-            done = {json.loads(x)["index"] for x in args.out.read_text().splitlines() if x.strip()}
+            rows = [json.loads(x) for x in args.out.read_text().splitlines() if x.strip()]
+            done = {r["index"] for r in rows}
+            mine = (args.game, scenario, args.focus, args.opponent)
+            for r in rows:
+                # rows without game and scenario are the default's (all rows written before
+                # --game/--scenario existed are Snowdonia's Mount Snowdon)
+                theirs = (r.get("game", "snowdonia"), r.get("scenario") or default, r["focus"], r["opponent"])
+                if theirs != mine:
+                    sys.exit(f"{args.out} holds another ladder ({theirs}); give a new --out for {mine}")
         for i in range(args.games):
             if i in done:
                 continue
             bots, seat = seats_for(i, args.focus, args.opponent, args.players)
             t0 = time.perf_counter()
-            res = play(GameSpec(bots, args.seed + i, index=i))
+            res = play(GameSpec(bots, args.seed + i, index=i, game=args.game, scenario=args.scenario))
             row = {"index": i, "seed": res["seed"], "focus": args.focus, "opponent": args.opponent,
                    "focus_seat": seat, "winners": res["winners"], "scores": res["scores"],
                    "rounds": res["rounds"], "seconds": round(time.perf_counter() - t0, 2)}
+            if (args.game, scenario) != ("snowdonia", default):
+                row = {"game": args.game, "scenario": scenario, **row}
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
             print(json.dumps(row), flush=True)

@@ -36,6 +36,7 @@ def check_invariants(game: Game, observations: bool = True) -> None:
     """Raise InvariantError naming the first broken invariant at this position."""
     check_components(game)
     check_board(game)
+    check_two_ends(game)
     if observations:
         check_observations(game)
 
@@ -75,10 +76,17 @@ def check_components(game: Game) -> None:
         raise _fail(g, f"steel not conserved: supply {g.steel_supply} + players {g.steel} != {box['steel']}")
     per = box["ownership_markers_per_colour"]
     for p in range(n):
-        on_board = (g.slot_owner.count(p) + g.track_owner.count(p) + g.bsite_owner.count(p))
+        # Blaenau Ffestiniog: a start marker on the player's starting station (0 elsewhere).
+        on_board = (g.slot_owner.count(p) + g.track_owner.count(p) + g.bsite_owner.count(p)
+                    + g.start_marker[p])
         if on_board + g.markers[p] != per:
-            raise _fail(g, f"seat {p}: {on_board} markers on the board + {g.markers[p]} left != {per}")
+            raise _fail(g, f"seat {p}: {on_board} markers on the board (start marker "
+                           f"{g.start_marker[p]}) + {g.markers[p]} left != {per}")
     events_total = box["event_cubes"] - (1 if g.cfg.solo else 0)
+    if g.cfg.event_start_space:
+        # Blaenau Ffestiniog: one cube sits on space 7 and the bag gets the rest, so all the
+        # box's event cubes are in play at every player count (R6).
+        events_total = box["event_cubes"]
     # Event cubes drawn in a restock wait (events_pending) until they are placed one by one.
     if sum(g.events) + g.bag_e + g.events_pending != events_total:
         raise _fail(g, f"event cubes: track {g.events} + bag {g.bag_e} != {events_total}")
@@ -131,8 +139,11 @@ def check_board(game: Game) -> None:
             raise _fail(g, f"seat {p} has {placed[p]} labourers out but only {g.labourers[p]}")
     if not 0 <= g.laid <= cfg.n_tracks:
         raise _fail(g, f"laid {g.laid} outside 0..{cfg.n_tracks}")
+    if g.laid_p < 0 or g.laid + g.laid_p > cfg.n_tracks:
+        raise _fail(g, f"lines of track {g.laid} + {g.laid_p} outside 0..{cfg.n_tracks}")
     for t in range(cfg.n_tracks):
-        laid = t < g.laid
+        # Laid from the start (Mount Snowdon, Blaenau's line) or from the far end (Porthmadog's).
+        laid = t < g.laid or t >= cfg.n_tracks - g.laid_p
         owner = g.track_owner[t]
         if laid != (owner != NONE):
             raise _fail(g, f"track card {t}: laid {laid} but owner {owner}")
@@ -249,3 +260,207 @@ def check_log_secrecy(game: Game, since: int = 0) -> int:
             if not public_seen >> int(num) & 1:
                 raise _fail(g, f"the public log names contract #{num} that not every seat has seen: {event!r}")
     return len(events)
+
+
+# --------------------------------------------------------------------------- two ends
+
+
+def check_two_ends(game: Game) -> None:
+    """Blaenau Ffestiniog's invariants that hold at every position (docs/rulings.md, section
+    "Blaenau Ffestiniog"): the two frontiers are where the rubble is, the event track holds
+    its cube on 7 and uses only 8-10, the game's Surveyor is on an end, start markers only
+    for players who left their end, builds only within each player's range, no removed
+    contract anywhere, and the game never ends with a gap between the two lines."""
+    g = game
+    cfg = g.cfg
+    if not cfg.two_ends:
+        return
+    n = cfg.players
+    sr = g.slot_rubble
+    lowest = next((i for i, r in enumerate(sr) if r), cfg.n_slots)
+    highest = max((i for i, r in enumerate(sr) if r), default=-1)
+    if g.exc_ptr != lowest or g.exc_ptr_p != highest:
+        raise _fail(g, f"frontiers {g.exc_ptr}/{g.exc_ptr_p} are not the lowest/highest slots "
+                       f"holding rubble {lowest}/{highest}")
+    ev = g.events
+    start = cfg.event_start_space
+    if not ev[start - 1]:
+        raise _fail(g, f"space {start} of the Event Track lost its cube: {ev}")
+    if any(ev[: start - 1]):
+        raise _fail(g, f"an Event Track space before {start} is occupied: {ev}")
+    if g.gs_end not in (0, 1):
+        raise _fail(g, f"the game's Surveyor is not on an end: {g.gs_end}")
+    chosen = g.setup_pos
+    for q in range(n):
+        p = (g.start + q) % n if chosen <= n else q
+        if chosen <= n and q >= chosen:
+            continue
+        home = cfg.end_stations[g.end_of[p]]
+        if g.start_marker[p] and g.surveyor[p] == home:
+            raise _fail(g, f"seat {p} has a start marker but never left {cfg.stations[home].key}")
+        if g.start_marker[p] not in (0, 1):
+            raise _fail(g, f"seat {p} has {g.start_marker[p]} start markers")
+        lo, hi = sorted((home, g.surveyor[p]))
+        for b in range(cfg.n_bsites):
+            if g.bsite_owner[b] == p and not lo <= cfg.bsite_station[b] <= hi:
+                raise _fail(g, f"seat {p} (end {g.end_of[p]}, surveyor {g.surveyor[p]}) built on "
+                               f"station {cfg.bsite_station[b]}, beyond its surveyor")
+    if chosen <= n:
+        counts = [0, 0]
+        for q in range(chosen):
+            counts[g.end_of[(g.start + q) % n]] += 1
+        if max(counts) > cfg.surveyor_spaces_per_end:
+            raise _fail(g, f"more than {cfg.surveyor_spaces_per_end} surveyors chose one end: {counts}")
+    removed = cfg.scenario_data.contracts_removed
+    held = set()
+    for p in range(n):
+        held |= {c for c in removed if (g.hand[p] | g.played[p]) >> c & 1}
+    places = set(g.deck) | set(g.discard) | set(g.office) | held | set(g.pending_cards)
+    if removed & places:
+        raise _fail(g, f"removed contract(s) {sorted(removed & places)} are in the game")
+    if g.maint_done and any(sr[s] for s in cfg.station_slots[cfg.maint_station]):
+        raise _fail(g, "the Plas Halt maintenance happened while Plas Halt still holds rubble")
+    if g.over:
+        if "round limit" in g.end_reason:
+            raise _fail(g, "a Blaenau Ffestiniog game ended only by the safety net")
+        met = g.laid + g.laid_p == cfg.n_tracks
+        marker_end = bool(cfg.marker_end) and g.markers_placed >= cfg.marker_end
+        if not met and not marker_end:
+            raise _fail(g, f"the game is over with a gap between the lines ({g.laid} + {g.laid_p} "
+                           f"of {cfg.n_tracks}) and markers left")
+
+
+class TwoEndsWatcher:
+    """Blaenau Ffestiniog's invariants between positions, read from the state and the public
+    log since the last call (so several automatic steps inside one decision are each seen):
+
+    - each frontier only moves away from its end and no slot's rubble grows;
+    - each line only grows, from its end, without gaps; a player lays from their own end;
+    - surveyors move one station at a time away from their own end;
+    - nobody builds beyond their surveyor or on a completed station;
+    - the game's Surveyor moves to the other end after every event from the track (8-10
+      only), and at no other time;
+    - a start marker is placed once, on the first move, and only by a player with one left;
+    - the Plas Halt maintenance happens at most once, and once Plas Halt is clear.
+    Call `check(game)` after every decision."""
+
+    def __init__(self, game: Game) -> None:
+        self.cfg = game.cfg
+        self.seen = 0
+        self._take(game)
+        self.maintenance_events = 0
+
+    def _take(self, g: Game) -> None:
+        self.rubble = g.slot_rubble[:]
+        self.b, self.p = g.exc_ptr, g.exc_ptr_p
+        self.laid, self.laid_p = g.laid, g.laid_p
+        self.surveyor = g.surveyor[:]
+        self.done = g.station_done[:]
+        self.gs = g.gs_end
+        self.markers = g.markers[:]
+        self.start_marker = g.start_marker[:]
+        self.chosen = g.setup_pos
+
+    def check(self, game: Game) -> None:
+        g = game
+        cfg = self.cfg
+        if not cfg.two_ends:
+            return
+        n_slots, nt = cfg.n_slots, cfg.n_tracks
+        if g.exc_ptr < self.b or g.exc_ptr_p > self.p:
+            raise _fail(g, f"a frontier moved back toward its end: {self.b}/{self.p} -> {g.exc_ptr}/{g.exc_ptr_p}")
+        for s in range(n_slots):
+            if g.slot_rubble[s] > self.rubble[s]:
+                raise _fail(g, f"rubble on slot {s} grew: {self.rubble[s]} -> {g.slot_rubble[s]}")
+        if g.laid < self.laid or g.laid_p < self.laid_p:
+            raise _fail(g, f"a line of track shrank: {self.laid}/{self.laid_p} -> {g.laid}/{g.laid_p}")
+        journal = g.journal or []
+        events = journal[self.seen:]
+        self.seen = len(journal)
+        surveyor = self.surveyor[:]
+        laid = [self.laid, self.laid_p]
+        gs = self.gs
+        awaiting_gs = False  # an event from the track resolved; the GS must move next
+        first_move: set[int] = set()  # seats whose last surveyor move left their own end
+        done = self.done[:]
+        setup_done = self.chosen > cfg.players
+        for e in events:
+            t = e["type"]
+            if t == "start_end":
+                surveyor[e["seat"]] = cfg.station_index[e["end"]]
+            elif t == "game_surveyor":
+                gs = 0 if e["end"] == cfg.stations[cfg.end_stations[0]].key else 1
+                setup_done = True
+            elif t == "surveyor":
+                p = e["seat"]
+                step = 1 if g.end_of[p] == 0 else -1
+                to = cfg.station_index[e["station"]]
+                if to != surveyor[p] + step:
+                    raise _fail(g, f"seat {p}'s surveyor went {surveyor[p]} -> {to}, not one step away from its end")
+                first_move.discard(p)
+                if surveyor[p] == cfg.end_stations[g.end_of[p]]:
+                    first_move.add(p)
+                surveyor[p] = to
+            elif t == "start_marker":
+                p = e["seat"]
+                if p not in first_move:
+                    raise _fail(g, f"seat {p} placed a start marker other than on its first move")
+                first_move.discard(p)
+                if e["station"] != cfg.stations[cfg.end_stations[g.end_of[p]]].key:
+                    raise _fail(g, f"seat {p}'s start marker went on {e['station']}, not its starting station")
+            elif t == "build":
+                p = e["seat"]
+                si = cfg.station_index[e["station"]]
+                home = cfg.end_stations[g.end_of[p]]
+                lo, hi = sorted((home, surveyor[p]))
+                if not lo <= si <= hi:
+                    raise _fail(g, f"seat {p} built on {e['station']} beyond its surveyor ({surveyor[p]})")
+                if done[si]:
+                    raise _fail(g, f"seat {p} built on {e['station']}, completed by an event")
+            elif t == "lay":
+                p = e["seat"]
+                end = g.end_of[p]
+                for track in e["tracks"]:
+                    want = laid[0] if end == 0 else nt - 1 - laid[1]
+                    if track != want:
+                        raise _fail(g, f"seat {p} laid track card {track}; its line's next card is {want}")
+                    laid[end] += 1
+            elif t == "event":
+                if awaiting_gs and e.get("space") is not None:
+                    raise _fail(g, "two events from the track with no game's Surveyor move between them")
+                if e.get("space") is None:
+                    self.maintenance_events += 1
+                    if self.maintenance_events > 1:
+                        raise _fail(g, "the Plas Halt maintenance happened twice")
+                    continue
+                if e["space"] not in (8, 9, 10):
+                    raise _fail(g, f"an event resolved on space {e['space']}; only 8, 9 and 10 are used")
+                if e["kind"] == "complete_station" and e["station"] is not None:
+                    done[cfg.station_index[e["station"]]] = 1
+                if e["kind"] == "lay_track":
+                    for track in e["tracks"]:
+                        want = laid[0] if gs == 0 else nt - 1 - laid[1]
+                        if track != want:
+                            raise _fail(g, f"an event from end {gs} laid card {track}, not {want}")
+                        laid[gs] += 1
+                awaiting_gs = True
+            elif t == "game_surveyor_moves":
+                new = 0 if e["end"] == cfg.stations[cfg.end_stations[0]].key else 1
+                if not awaiting_gs or new == gs:
+                    raise _fail(g, f"the game's Surveyor moved to end {new} without an event to alternate after")
+                gs = new
+                awaiting_gs = False
+        if awaiting_gs:
+            raise _fail(g, "an event from the track resolved and the game's Surveyor did not move")
+        if setup_done and gs != g.gs_end:
+            raise _fail(g, f"the game's Surveyor is at end {g.gs_end}; the log says {gs}")
+        if surveyor != g.surveyor:
+            raise _fail(g, f"surveyors {g.surveyor} differ from the log's {surveyor}")
+        if laid != [g.laid, g.laid_p] and g.journal is not None:
+            raise _fail(g, f"lines {g.laid}/{g.laid_p} differ from the log's {laid}")
+        for p in range(cfg.players):
+            if g.start_marker[p] and not self.start_marker[p] and self.markers[p] == 0:
+                raise _fail(g, f"seat {p} placed a start marker with none left")
+        if g.maint_done and self.maintenance_events != 1 and g.journal is not None:
+            raise _fail(g, "maintenance is marked done but was not logged exactly once")
+        self._take(g)

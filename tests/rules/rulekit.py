@@ -11,7 +11,7 @@ import snowdonia
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules import flow, route
 from snowdonia.games.snowdonia.rules.decisions import HIRE, PLACE
-from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE, PH_PLACE
 
 Chooser = Callable[[Game], "str | None"]
 
@@ -101,6 +101,7 @@ def set_rubble(g: Game, slot: int, n: int) -> None:
     g.route_rubble += diff
     g.supply_rubble -= diff
     g.exc_ptr = 0
+    g.exc_ptr_p = g.cfg.n_slots - 1  # Blaenau Ffestiniog's far frontier
     g.first_rubble_track = 0
     route._after_rubble_change(g)
     touch(g)
@@ -222,6 +223,122 @@ def answers(mapping: dict[str, list[str]]) -> Chooser:
 
 def owner_of_track(g: Game, t: int) -> int:
     return g.track_owner[t]
+
+
+# --------------------------------------------------------------------------- Blaenau Ffestiniog
+
+BF = "blaenau_ffestiniog"
+BLAENAU, PORTHMADOG = "blaenau_ffestiniog", "porthmadog_harbour"
+END_KEY = {"B": BLAENAU, "P": PORTHMADOG}
+
+
+def bf_setup(players: int = 3, seed: int = 1, start: int | None = None, **settings: object) -> Game:
+    """A new Blaenau Ffestiniog game stopped at its first start choice, with seat `start` as
+    the Start Player (the set-up decisions are asked afresh from that seat)."""
+    g = snowdonia.new_game(players, seed=seed, scenario=BF, **settings)
+    if start is not None and start != g.start:
+        n = g.cfg.players
+        g.start = start
+        g.place_turn = g.win_first = start
+        g.last_round_order = tuple((start + i) % n for i in range(n))
+        g.decision = None
+        touch(g)
+        flow.advance(g)
+    return g
+
+
+def choose_ends(g: Game, ends: Iterable[str], gs: str | None = None) -> None:
+    """Answer the start choices in choosing order ("B" or "P" each); a choice the engine took
+    by itself (the other end full) must match the one given. Then place the game's Surveyor
+    at `gs` ("B" or "P") if given."""
+    n = g.cfg.players
+    for q, e in enumerate(ends):
+        seat = (g.start + q) % n
+        if g.setup_pos > q:  # forced: taken automatically
+            assert g.end_of[seat] == ("BP".index(e)), f"seat {seat} was forced to the other end"
+            continue
+        assert g.decision == "choose_end" and g.decider == seat, (g.decision, g.decider, seat)
+        g.apply(f"start {END_KEY[e]}")
+    if gs is not None:
+        assert g.decision == "game_surveyor", g.decision
+        g.apply(f"game_surveyor {END_KEY[gs]}")
+
+
+def bf(players: int = 3, seed: int = 1, start: int = 0, ends: str | None = None, gs: str = "B",
+       **settings: object) -> Game:
+    """A Blaenau Ffestiniog game in round 1 after its set-up decisions: `ends` such as "BPB"
+    in choosing order from seat `start` (default: alternating B, P, ...), the game's Surveyor
+    at `gs`; placement re-opened as `new` does."""
+    g = bf_setup(players, seed, start, **settings)
+    choose_ends(g, ends if ends is not None else "BPBP"[:players], gs)
+    restart_round(g, start)
+    return g
+
+
+def slot_of(g: Game, key: str) -> int:
+    """The route slot of "t3" (track card 3, counted from Blaenau) or of "plas_halt.L" /
+    "plas_halt.R" / "dduallt.L" (a station's left or right excavation site)."""
+    if key.startswith("t") and key[1:].isdigit():
+        return g.cfg.track_slot[int(key[1:])]
+    station, side = key.rsplit(".", 1)
+    slots = g.cfg.station_slots[g.cfg.station_index[station]]
+    return slots[0] if side == "L" else slots[-1]
+
+
+def set_surveyor(g: Game, p: int, station_key: str) -> None:
+    """Stand seat p's surveyor on a station. Leaving its own end this way also puts its start
+    marker down (taken from its supply), as the move would have."""
+    cfg = g.cfg
+    si = cfg.station_index[station_key]
+    home = cfg.end_stations[g.end_of[p]]
+    if si != home and not g.start_marker[p] and g.markers[p] > 0:
+        g.start_marker[p] = 1
+        g.markers[p] -= 1
+        g.markers_placed += 1
+    g.surveyor[p] = si
+    touch(g)
+
+
+def set_lines(g: Game, laid_b: int, laid_p: int) -> None:
+    """Lay the first `laid_b` track cards from Blaenau and the last `laid_p` from Porthmadog as
+    contractors would (no owner, their rubble to the supply)."""
+    n = g.cfg.n_tracks
+    for t in list(range(laid_b)) + list(range(n - laid_p, n)):
+        s = g.cfg.track_slot[t]
+        g.supply_rubble += g.slot_rubble[s]
+        g.route_rubble -= g.slot_rubble[s]
+        g.slot_rubble[s] = 0
+        g.track_owner[t] = EVENT
+    g.laid, g.laid_p = laid_b, laid_p
+    reset_frontiers(g)
+
+
+def reset_frontiers(g: Game) -> None:
+    """Recompute both frontiers and the first track card with rubble after an edit."""
+    g.exc_ptr = 0
+    g.exc_ptr_p = g.cfg.n_slots - 1
+    g.first_rubble_track = 0
+    route._after_rubble_change(g)
+    touch(g)
+
+
+def set_gs(g: Game, end: str) -> None:
+    g.gs_end = "BP".index(end)
+    touch(g)
+
+
+def empty_bag_but_events(g: Game, cubes: int, occupied: tuple[int, ...] = (7,), weather: str = "fog") -> None:
+    """The bag holds only `cubes` event cubes (its iron, stone and coal go to the box), the
+    Event Track spaces in `occupied` hold a cube, and `weather` becomes current at the end of
+    the round (fog keeps the work rates). The total of event cubes is not kept."""
+    g.box_i += g.bag_i
+    g.box_s += g.bag_s
+    g.box_c += g.bag_c
+    g.bag_i = g.bag_s = g.bag_c = 0
+    g.events = [1 if i + 1 in occupied else 0 for i in range(10)]
+    g.bag_e = cubes
+    g.weather_mid = weather
+    touch(g)
 
 
 __all__ = ["NONE"]

@@ -36,6 +36,7 @@ def excavate(g: State, space: int) -> None:
     Excavation Work Rate" - no player gains rubble or scores."""
     cleared = g.cfg.hooks.event_excavate(g, excavation_rate(g))
     emit(g, "event", space=space, kind="excavate", cleared=cleared)
+    g.cfg.hooks.after_rubble(g)
 
 
 def lay_track(g: State, space: int) -> None:
@@ -43,6 +44,7 @@ def lay_track(g: State, space: int) -> None:
     with the Track card closest to the start of the route. Remove Rubble ... if necessary"."""
     laid = g.cfg.hooks.event_lay_track(g, lay_track_rate(g))
     emit(g, "event", space=space, kind="lay_track", tracks=laid)
+    g.cfg.hooks.after_rubble(g)
 
 
 def complete_station(g: State, space: int) -> None:
@@ -51,6 +53,7 @@ def complete_station(g: State, space: int) -> None:
     si = g.cfg.hooks.complete_station(g)
     emit(g, "event", space=space, kind="complete_station",
          station=g.cfg.stations[si].key if si >= 0 else None)
+    g.cfg.hooks.after_rubble(g)
 
 
 def trains_available(g: State, space: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from snowdonia.core.rng import below, seed_state, shuffle
-from snowdonia.games.snowdonia.rules import bag
+from snowdonia.games.snowdonia.rules import bag, route
 from snowdonia.games.snowdonia.rules.config import Config
 from snowdonia.games.snowdonia.rules.state import NONE, PH_PLACE, PH_SETUP, State
 
@@ -178,4 +178,7 @@ def set_up(g: State, cfg: Config, seed: int) -> None:
     g.setup_pos = 0
     if cfg.two_ends:
         g.phase = PH_SETUP
+        # Both frontiers on the first slot that holds rubble from each end (a Deluxe 0-rubble
+        # track card may lie at either end), so #3 and the observation name the right slot.
+        route._after_rubble_change(g)
     g.rng = rng

@@ -3,7 +3,7 @@ FFESTINIOG"): the blue side of the station cards, a line with two ends.
 
 Only what differs from Mount Snowdon lives here, bound once per Config as `HOOKS`, plus the
 two set-up decisions (each player's end; the game's Surveyor). The rulings this follows are
-in docs/rulings.md ("Blaenau Ffestiniog", R1-R27); every function names its ruling.
+in docs/rulings.md ("Blaenau Ffestiniog", R1-R28); every function names its ruling.
 
 The route is the same flat list of slots as Mount Snowdon's, in Blaenau -> Porthmadog order.
 Blaenau players work it forwards from `exc_ptr` (the lowest slot holding rubble) and lay
@@ -56,11 +56,13 @@ def end_options(g: State, p: int) -> list[Action]:
 
 
 def apply_end(g: State, p: int, act: Action) -> None:
+    """The log says when the choice was forced (the other end was full, R4)."""
+    forced = len(end_options(g, p)) == 1
     end = BLAENAU if act.args[0] == end_key(g, BLAENAU) else PORTHMADOG
     g.end_of = g.end_of[:p] + (end,) + g.end_of[p + 1:]
     g.surveyor[p] = g.cfg.end_stations[end]
     g.setup_pos += 1
-    emit(g, "start_end", seat=p, end=end_key(g, end))
+    emit(g, "start_end", seat=p, end=end_key(g, end), forced=forced)
 
 
 def game_surveyor_options(g: State, p: int) -> list[Action]:
@@ -82,11 +84,8 @@ def excavate(g: State, p: int, amount: int) -> tuple[int, Slots]:
     player's starting position" (R10): from the player's own frontier; the last cube of an
     excavation site marks it, whichever side it was taken from."""
     if g.end_of[p] == BLAENAU:
-        took, emptied = route.excavate(g, p, amount)
-    else:
-        took, emptied = _excavate_down(g, p, amount)
-    after_rubble(g)
-    return took, emptied
+        return route.excavate(g, p, amount)
+    return _excavate_down(g, p, amount)
 
 
 def _excavate_down(g: State, p: int, amount: int) -> tuple[int, Slots]:
@@ -139,7 +138,6 @@ def clear_next_space(g: State, p: int) -> tuple[int, dict[str, object] | None]:
             route.place_marker(g, p)
         route._after_rubble_change(g)
         space = route.slot_name(g, i)
-    after_rubble(g)
     return took, space
 
 
@@ -207,7 +205,6 @@ def event_excavate(g: State, spaces: int) -> Slots:
         g.route_rubble -= removed
         route._after_rubble_change(g)
         cleared = [route.slot_name(g, s) for s in idx]
-    after_rubble(g)
     return cleared
 
 
@@ -250,7 +247,6 @@ def complete_station(g: State) -> int:
                 g.supply_rubble += r
                 g.route_rubble -= r
         route._after_rubble_change(g)
-        after_rubble(g)
         return si
     return -1
 
@@ -265,9 +261,11 @@ def after_event(g: State) -> None:
 
 def after_rubble(g: State) -> None:
     """"As soon as all rubble counters have been removed from Station 4, the 'Train
-    maintenance is needed' event happens" - once, whatever removed the last cube (R18)."""
+    maintenance is needed' event happens" - once, whatever removed the last cube (R18).
+    The rules call it after the step that removed rubble has been logged (a player's
+    Excavate, #3's clearing, one event), so the log tells cause before effect."""
     si = g.cfg.maint_station
-    if g.maint_done or si < 0:
+    if g.maint_done or si < 0 or g.over:
         return
     if any(g.slot_rubble[s] for s in g.cfg.station_slots[si]):
         return
@@ -325,17 +323,19 @@ def move_surveyor(g: State, p: int) -> bool:
     player moves their Surveyor off Blaenau Ffestiniog or Porthmadog Harbour, put one of that
     player's Ownership markers in the starting Station" - scores nothing, counts as placed;
     a player with none left still moves (R14)."""
-    step = 1 if g.end_of[p] == BLAENAU else -1
-    target = g.surveyor[p] + step
+    end = g.end_of[p]
+    before = g.surveyor[p]
+    target = before + (1 if end == BLAENAU else -1)
     if not 0 <= target < g.cfg.n_stations:
         return False
     g.surveyor[p] = target
     emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
-    if not g.start_marker[p]:
+    # Surveyors never move back, so "off the starting station" happens once: the move that
+    # starts on the player's own end. `start_marker[p]` records a marker actually placed.
+    if before == g.cfg.end_stations[end] and g.markers[p] > 0:
         g.start_marker = g.start_marker[:p] + (1,) + g.start_marker[p + 1:]
-        if g.markers[p] > 0:
-            emit(g, "start_marker", seat=p, station=end_key(g, g.end_of[p]))
-            route.place_marker(g, p)
+        emit(g, "start_marker", seat=p, station=end_key(g, end))
+        route.place_marker(g, p)
     return True
 
 

@@ -442,7 +442,8 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
             text += f" ({_station(cfg, e.get('station'))})"
         return text
     if t == "start_end":
-        return f"{who()} starts at {_station(cfg, e['end'])}"
+        return f"{who()} starts at {_station(cfg, e['end'])}" + (
+            " (no choice: the other end's three spaces are taken)" if e.get("forced") else "")
     if t == "game_surveyor":
         return f"{who()} puts the game's Surveyor at {_station(cfg, e['end'])}"
     if t == "game_surveyor_moves":

@@ -26,9 +26,10 @@ def resolve(g: State, idx: int, p: int) -> bool:
 
 def build_options(g: State, p: int) -> list[Action]:
     """Every affordable building site (and way to pay it) and train purchase. A site: a
-    station whose preceding track cards are all excavated and which no event completed;
-    pay the full cost; an ownership marker is needed ("cannot take ownership of any more ...
-    Building sites", set-up step 3). A train: after event 2, for its steel cost."""
+    station the scenario's `buildable` hook allows (Mount Snowdon: its preceding track cards
+    are all excavated and no event completed it; Blaenau Ffestiniog: R15); pay the full
+    cost; an ownership marker is needed ("cannot take ownership of any more ... Building
+    sites", set-up step 3). A train: after event 2, for its steel cost."""
     cfg = g.cfg
     out: list[Action] = []
     iron_swap = contracts.build_iron_for_steel(g, p)
@@ -36,7 +37,9 @@ def build_options(g: State, p: int) -> list[Action]:
     discount = contracts.build_stone_discount(g, p)
     have_steel, have_iron, have_stone, have_rubble = g.steel[p], g.iron[p], g.stone[p], g.rubble[p]
     if g.markers[p] > 0:
-        for si in range(1, cfg.n_stations):
+        # Every station the scenario lets p build on: Mount Snowdon's Llanberis (0) has no
+        # sites and is never buildable; Blaenau Ffestiniog's starting ends have sites (R15).
+        for si in range(cfg.n_stations):
             if not cfg.hooks.buildable(g, p, si):
                 continue
             key = cfg.stations[si].key

@@ -20,6 +20,7 @@ def resolve(g: State, idx: int, p: int) -> bool:
         amount *= 2
     took, sites = g.cfg.hooks.excavate(g, p, amount)
     emit(g, "excavate", seat=p, rubble=took, sites=sites)
+    g.cfg.hooks.after_rubble(g)
     return False
 
 
@@ -38,3 +39,4 @@ def apply_clear(g: State, p: int, act: Action) -> None:
     if act.kind == "clear" and not fully_fogged(g, B):
         took, space = g.cfg.hooks.clear_next_space(g, p)
         emit(g, "clear", seat=p, rubble=took, space=space, contract=3)
+        g.cfg.hooks.after_rubble(g)
