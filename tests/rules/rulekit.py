@@ -292,7 +292,7 @@ def set_surveyor(g: Game, p: int, station_key: str) -> None:
     si = cfg.station_index[station_key]
     home = cfg.end_stations[g.end_of[p]]
     if si != home and not g.start_marker[p] and g.markers[p] > 0:
-        g.start_marker[p] = 1
+        g.start_marker = g.start_marker[:p] + (1,) + g.start_marker[p + 1:]
         g.markers[p] -= 1
         g.markers_placed += 1
     g.surveyor[p] = si

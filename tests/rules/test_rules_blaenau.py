@@ -218,7 +218,7 @@ def test_en_ends_chosen_from_the_start_player_clockwise() -> None:
         asked.append(g.decider)
         g.apply(f"start {BLAENAU if e == 'B' else PORTHMADOG}")
     assert asked == [2, 3, 0, 1]
-    assert g.end_of == [1, 0, 1, 0]
+    assert g.end_of == (1, 0, 1, 0)
     assert g.surveyor == [7, 0, 7, 0]
     assert [e["seat"] for e in g.log() if e["type"] == "start_end"] == [2, 3, 0, 1]
 
@@ -262,7 +262,7 @@ def test_en_three_spaces_per_end_so_the_fourth_may_have_no_choice() -> None:
     assert legal(h) == [f"start {BLAENAU}", f"start {PORTHMADOG}"]
     # three players may all start at one end: three spaces are enough
     k = bf(3, ends="BBB")
-    assert k.end_of == [0, 0, 0]
+    assert k.end_of == (0, 0, 0)
 
 
 def test_en_last_player_to_place_chooses_the_game_surveyors_end() -> None:
@@ -626,7 +626,7 @@ def test_en_start_marker_when_leaving_the_starting_station() -> None:
     place(g, {0: ["place G", "place A1"], 1: ["place G", "place A2"]})
     resolve(g)
     assert g.surveyor == [1, 6]
-    assert g.markers == [15, 15] and g.start_marker == [1, 1]
+    assert g.markers == [15, 15] and g.start_marker == (1, 1)
     assert all(marker_tally(g, p) == (0, 0, 0, 0) for p in range(2))
     lines = [ln for ln in g.log_lines if "leaves the start" in ln]
     assert lines == ["Player 1 leaves the start and puts an ownership marker on Blaenau Ffestiniog",
@@ -656,7 +656,7 @@ def test_en_movers_have_one_ownership_marker_fewer() -> None:
     quiet_bag(g)
     place(g, {0: ["place G", "place A1"]})
     resolve(g)
-    assert g.markers == [15] and g.start_marker == [1]
+    assert g.markers == [15] and g.start_marker == (1,)
     occupy_sites(g, 0, 14)  # 15 placed: the start marker and 14 sites
     assert g.markers == [1] and g.markers_placed == 15 and not g.is_over
     give(g, 0, stone=9, steel=3)
@@ -1180,7 +1180,7 @@ def test_r14_the_start_marker_can_be_the_last_marker_of_a_solo_game() -> None:
     occupy_sites(g, 0, 15)
     place(g, {0: G2})
     assert g.is_over and g.end_reason == "last ownership marker placed"
-    assert g.surveyor == [1] and g.markers == [0] and g.start_marker == [1]
+    assert g.surveyor == [1] and g.markers == [0] and g.start_marker == (1,)
     check_components(g)
 
 
@@ -1202,7 +1202,7 @@ def test_r15_r17_a_completed_station_is_closed_but_the_surveyors_may_leave_it() 
         assert builds(g) == set()  # only trains: Blaenau, their whole range, is closed
         g.apply(legal(g)[0])
     resolve(g)
-    assert g.surveyor[:2] == [1, 1] and g.start_marker[:2] == [1, 1]
+    assert g.surveyor[:2] == [1, 1] and g.start_marker[:2] == (1, 1)
 
 
 def test_r16_gift_with_a_discount_and_with_padarns_extra_build_but_not_for_a_train() -> None:
@@ -1405,7 +1405,7 @@ def test_r19_two_players_the_start_markers_count_toward_the_32nd() -> None:
     place(g, {0: ["place G", "place A1"], 1: ["place G", "place A2"]})
     resolve(g)
     assert g.is_over and g.end_reason == "last ownership marker placed" and g.round == 1
-    assert g.start_marker == [1, 1] and g.markers_placed == 32
+    assert g.start_marker == (1, 1) and g.markers_placed == 32
 
 
 def test_r21_a_surveyor_scores_the_printed_value_from_either_side() -> None:
