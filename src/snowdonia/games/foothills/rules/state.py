@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from snowdonia.core.flatstate import make_copy_into
 from snowdonia.games.foothills.rules.config import Config, Settings
 
 NONE = -1  # nobody
@@ -105,15 +106,4 @@ class State:
         raise NotImplementedError
 
 
-def _make_copy() -> Any:
-    lines = ["def copy_into(self, o):"]
-    for s in _SCALARS:
-        lines.append("    o.journal = None" if s == "journal" else f"    o.{s} = self.{s}")
-    for s in _LISTS:
-        lines.append(f"    o.{s} = self.{s}[:]")
-    ns: dict[str, Any] = {}
-    exec("\n".join(lines), ns)  # noqa: S102 - generated from the fixed slot names above
-    return ns["copy_into"]
-
-
-State.copy_into = _make_copy()  # type: ignore[method-assign]
+State.copy_into = make_copy_into(_SCALARS, _LISTS)  # type: ignore[method-assign,assignment]

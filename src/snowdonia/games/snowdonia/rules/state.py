@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from snowdonia.core.flatstate import make_copy_into
 from snowdonia.games.snowdonia.rules.config import Config
 
 NONE = -1  # no owner
@@ -151,18 +152,4 @@ class State:
         raise NotImplementedError
 
 
-def _make_copy() -> Any:
-    lines = ["def copy_into(self, o):"]
-    for s in _SCALARS:
-        if s == "journal":
-            lines.append("    o.journal = None")
-        else:
-            lines.append(f"    o.{s} = self.{s}")
-    for s in _LISTS:
-        lines.append(f"    o.{s} = self.{s}[:]")
-    ns: dict[str, Any] = {}
-    exec("\n".join(lines), ns)  # noqa: S102 - generated from the fixed slot names above
-    return ns["copy_into"]
-
-
-State.copy_into = _make_copy()  # type: ignore[method-assign]
+State.copy_into = make_copy_into(_SCALARS, _LISTS)  # type: ignore[method-assign,assignment]
