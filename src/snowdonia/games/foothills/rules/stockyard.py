@@ -27,16 +27,14 @@ def bag_resources(g: State) -> int:
     return g.bag_i + g.bag_s
 
 
-def refill(g: State, n: int | None = None, why: str = "refill") -> None:
-    """Das Lager auffüllen: draw exactly 6 cubes from the bag onto the stockyard; every event
-    cube drawn goes into a hole of the stockyard and places a navvy, before the action goes
-    on. While `replace_events` is set (Altmaterial, Hafenmarkt) an event cube is set aside
-    and another cube drawn in its place."""
-    want = g.cfg.rules["refill"] if n is None else n
+def _draw(g: State, n: int) -> tuple[list[int], int, int]:
+    """Draw up to n cubes from the bag: the count of each kind drawn (iron, stone, event), the
+    event cubes set aside while `replace_events` is set (Altmaterial, Hafenmarkt: each is
+    replaced by another draw), and how many were drawn (fewer than n only if the bag ran out)."""
     got = [0, 0, 0]
     aside = 0
     drawn = 0
-    while drawn < want:
+    while drawn < n:
         kind = bag.draw(g)
         if kind < 0:
             break
@@ -46,6 +44,16 @@ def refill(g: State, n: int | None = None, why: str = "refill") -> None:
             continue
         got[kind] += 1
         drawn += 1
+    return got, aside, drawn
+
+
+def refill(g: State, n: int | None = None, why: str = "refill") -> None:
+    """Das Lager auffüllen: draw exactly 6 cubes from the bag onto the stockyard; every event
+    cube drawn goes into a hole of the stockyard and places a navvy, before the action goes
+    on. While `replace_events` is set (Altmaterial, Hafenmarkt) an event cube is set aside
+    and another cube drawn in its place."""
+    want = g.cfg.rules["refill"] if n is None else n
+    got, aside, drawn = _draw(g, want)
     g.yard_i += got[bag.IRON]
     g.yard_s += got[bag.STONE]
     g.yard_e += got[bag.EVENT]
@@ -67,19 +75,7 @@ def take_from_yard(g: State, p: int, iron: int, stone: int) -> None:
 
 def draw_blind(g: State, p: int, n: int) -> None:
     """Hafenmarkt: draw cubes blind from the bag into your supply."""
-    got = [0, 0, 0]
-    aside = 0
-    drawn = 0
-    while drawn < n:
-        kind = bag.draw(g)
-        if kind < 0:
-            break
-        if kind == bag.EVENT and g.replace_events:
-            g.events_aside += 1
-            aside += 1
-            continue
-        got[kind] += 1
-        drawn += 1
+    got, aside, _ = _draw(g, n)
     g.iron[p] += got[bag.IRON]
     g.stone[p] += got[bag.STONE]
     g.yard_e += got[bag.EVENT]

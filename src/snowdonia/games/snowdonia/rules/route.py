@@ -52,17 +52,22 @@ def excavate(g: State, p: int, amount: int) -> tuple[int, list[dict[str, object]
     """A player's Excavate action: take `amount` rubble in route order (or all that is left).
     Whoever takes the last cube of a station excavation site marks it. Returns the rubble
     taken and the spaces it emptied (for the log)."""
+    return excavate_from(g, p, amount, g.exc_ptr, 1)
+
+
+def excavate_from(g: State, p: int, amount: int, i: int, step: int) -> tuple[int, list[dict[str, object]]]:
+    """Excavation walking the route from slot `i` in direction `step` (+1 from the start of the
+    route; -1 from its far end, Blaenau Ffestiniog's Porthmadog players)."""
     cfg = g.cfg
     sr = g.slot_rubble
-    i = g.exc_ptr
     need = amount
     took = 0
     ns = cfg.n_slots
     emptied: list[int] = []
-    while need > 0 and i < ns:
+    while need > 0 and 0 <= i < ns:
         r = sr[i]
         if r == 0:
-            i += 1
+            i += step
             continue
         t = r if r < need else need
         sr[i] = r - t
@@ -75,7 +80,7 @@ def excavate(g: State, p: int, amount: int) -> tuple[int, list[dict[str, object]
                 place_marker(g, p)
                 if g.over:  # "ends immediately after the last Ownership marker is placed"
                     break
-            i += 1
+            i += step
     g.rubble[p] += took
     g.route_rubble -= took
     _after_rubble_change(g)

@@ -85,40 +85,7 @@ def excavate(g: State, p: int, amount: int) -> tuple[int, Slots]:
     excavation site marks it, whichever side it was taken from."""
     if g.end_of[p] == BLAENAU:
         return route.excavate(g, p, amount)
-    return _excavate_down(g, p, amount)
-
-
-def _excavate_down(g: State, p: int, amount: int) -> tuple[int, Slots]:
-    cfg = g.cfg
-    sr = g.slot_rubble
-    i = g.exc_ptr_p
-    need = amount
-    took = 0
-    emptied: list[int] = []
-    while need > 0 and i >= 0:
-        r = sr[i]
-        if r == 0:
-            i -= 1
-            continue
-        t = r if r < need else need
-        sr[i] = r - t
-        need -= t
-        took += t
-        if r == t:
-            emptied.append(i)
-            if not cfg.slot_is_track[i] and g.markers[p] > 0:
-                g.slot_owner[i] = p
-                route.place_marker(g, p)
-                if g.over:
-                    break
-            i -= 1
-    g.rubble[p] += took
-    g.route_rubble -= took
-    route._after_rubble_change(g)
-    if g.journal is None:
-        return took, []
-    return took, [dict(route.slot_name(g, s), owner=g.slot_owner[s] if g.slot_owner[s] >= 0 else None)
-                  for s in emptied]
+    return route.excavate_from(g, p, amount, g.exc_ptr_p, -1)
 
 
 def clear_next_space(g: State, p: int) -> tuple[int, dict[str, object] | None]:
