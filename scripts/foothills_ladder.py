@@ -8,6 +8,7 @@ with its Wilson 95% interval; a tie counts as half a win.
     PYTHONPATH=src python scripts/foothills_ladder.py --focus greedy --opponent random \
         --games 400 --out docs/ladder/foothills-greedy-vs-random.jsonl
     PYTHONPATH=src python scripts/foothills_ladder.py --out ... --summary
+    PYTHONPATH=src python scripts/foothills_ladder.py --out a.jsonl b.jsonl --summary   # runs side by side
 """
 
 from __future__ import annotations
@@ -53,8 +54,10 @@ def play(index: int, focus: str, opponent: str, seed: int) -> dict[str, Any]:
             "end_reason": res["end_reason"], "seconds": round(time.perf_counter() - t0, 3)}
 
 
-def summarize(path: Path) -> dict[str, Any]:
-    rows = {r["index"]: r for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
+def summarize(paths: list[Path]) -> dict[str, Any]:
+    """The ladder over one or more files (runs side by side with different --seed), each game
+    counted once (keyed by its seed)."""
+    rows = {r["seed"]: r for path in paths for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
     games = [rows[k] for k in sorted(rows)]
     n = len(games)
     wins = sum(1.0 if r["winners"] == [r["focus_seat"]] else 0.5 if len(r["winners"]) == 2 else 0.0 for r in games)
@@ -75,10 +78,14 @@ def main() -> None:
     ap.add_argument("--opponent", default="random")
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=30_000)
-    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--out", type=Path, nargs="+", required=True,
+                    help="the file to append to; with --summary, one or more files to sum up")
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     args = ap.parse_args()
     if not args.summary:
+        if len(args.out) != 1:
+            ap.error("play into one --out file at a time (several are for --summary)")
+        args.out = args.out[0]
         done: set[int] = set()
         if args.out.exists():
             done = {json.loads(x)["index"] for x in args.out.read_text().splitlines() if x.strip()}
@@ -89,7 +96,7 @@ def main() -> None:
             row = play(i, args.focus, args.opponent, args.seed + i)
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
-    print(json.dumps(summarize(args.out), indent=1))
+    print(json.dumps(summarize(args.out if args.summary else [args.out]), indent=1))
 
 
 if __name__ == "__main__":
