@@ -37,9 +37,12 @@ def seats_for(i: int, focus: str, opponent: str, players: int) -> tuple[tuple[st
     return tuple(focus if s == seat else opponent for s in range(players)), seat
 
 
-def summarize(path: Path) -> dict[str, object]:
-    # One row per game index (a resumed run may have written an index twice).
-    unique = {r["index"]: r for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
+def summarize(paths: list[Path]) -> dict[str, object]:
+    """The ladder over one or more files (runs side by side with different --seed values), one
+    row per game: keyed by index within a file (a resumed run may have written an index twice)
+    and by seed across files."""
+    unique = {(r["index"], r["seed"]) if len(paths) == 1 else r["seed"]: r
+              for path in paths for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
     rows = [unique[k] for k in sorted(unique)]
     n = len(rows)
     wins = sum(1 for r in rows if r["focus_seat"] in r["winners"])
@@ -70,11 +73,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20_000)
     ap.add_argument("--game", default="snowdonia", help="the title (default: snowdonia)")
     ap.add_argument("--scenario", default=None, help="the title's scenario (default: its first, Mount Snowdon)")
-    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--out", type=Path, nargs="+", required=True,
+                    help="the file to append to; with --summary, one or more files to sum up")
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table row")
     args = ap.parse_args()
+    outs: list[Path] = args.out
     if not args.summary:
+        if len(outs) != 1:
+            ap.error("play into one --out file at a time (several are for --summary)")
+        args.out = outs[0]
         default = title("snowdonia").scenario(None).key
         try:
             scenario = title(args.game).scenario(args.scenario).key
@@ -105,7 +113,7 @@ def main() -> None:
             with args.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
             print(json.dumps(row), flush=True)
-    summ = summarize(args.out)
+    summ = summarize(outs)
     if args.markdown:
         ci: list[float] = summ["wilson95"]  # type: ignore[assignment]
         lo, hi = ci
