@@ -17,7 +17,7 @@ from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.board import blocked, capacity
 from snowdonia.games.snowdonia.rules.contracts import weather_supply
-from snowdonia.games.snowdonia.rules.state import EVENT, NONE
+from snowdonia.games.snowdonia.rules.state import EVENT, NONE, SLOTS
 
 # Keys that would carry hidden information: the deck order, the discard pile's content,
 # the generator state and the seed (from which everything hidden can be recomputed).
@@ -464,3 +464,20 @@ class TwoEndsWatcher:
         if g.maint_done and self.maintenance_events != 1 and g.journal is not None:
             raise _fail(g, "maintenance is marked done but was not logged exactly once")
         self._take(g)
+
+
+def snapshot(g: Game) -> dict[str, Any]:
+    """Every mutable field of the position (not the shared Config, cache or log)."""
+    out: dict[str, Any] = {}
+    for s in SLOTS:
+        if s in ("cfg", "_legal", "journal"):
+            continue
+        v = getattr(g, s)
+        out[s] = v[:] if isinstance(v, list) else v
+    out["history"] = g.history[:]
+    return out
+
+
+def all_views(g: Game) -> list[dict[str, Any]]:
+    """Every seat's observation and the spectator's."""
+    return [g.observation(s) for s in [*range(g.cfg.players), None]]

@@ -21,9 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import snowdonia
-from invariants import check_invariants, check_log_secrecy
+from invariants import all_views, check_invariants, check_log_secrecy, snapshot
 from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.state import SLOTS
 
 MAX_STEPS = 3000  # random games take ~80 decisions; 3000 means the game does not end
 GAMES = 1000
@@ -59,22 +58,6 @@ def setups(draw: st.DrawFn) -> Setup:
         solo_train=draw(st.integers(1, 7)),
         deluxe_track_cards=edition == "deluxe" and draw(st.booleans()),
     )
-
-
-def snapshot(g: Game) -> dict[str, Any]:
-    """Every mutable field of the position (not the shared Config, cache or log)."""
-    out: dict[str, Any] = {}
-    for s in SLOTS:
-        if s in ("cfg", "_legal", "journal"):
-            continue
-        v = getattr(g, s)
-        out[s] = v[:] if isinstance(v, list) else v
-    out["history"] = g.history[:]
-    return out
-
-
-def all_views(g: Game) -> list[dict[str, Any]]:
-    return [g.observation(s) for s in [*range(g.cfg.players), None]]
 
 
 def play_and_check(setup: Setup, policy_seed: int) -> None:

@@ -29,9 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import snowdonia
-from invariants import TwoEndsWatcher, check_invariants, check_log_secrecy
+from invariants import TwoEndsWatcher, all_views, check_invariants, check_log_secrecy, snapshot
 from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.rules.state import SLOTS
 
 BF = "blaenau_ffestiniog"
 MAX_STEPS = 3000
@@ -68,21 +67,6 @@ def setups(draw: st.DrawFn) -> Setup:
         solo_train=draw(st.integers(1, 7)),
         deluxe_track_cards=edition == "deluxe" and draw(st.booleans()),
     )
-
-
-def snapshot(g: Game) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for s in SLOTS:
-        if s in ("cfg", "_legal", "journal"):
-            continue
-        v = getattr(g, s)
-        out[s] = v[:] if isinstance(v, list) else v
-    out["history"] = g.history[:]
-    return out
-
-
-def all_views(g: Game) -> list[dict[str, Any]]:
-    return [g.observation(s) for s in [*range(g.cfg.players), None]]
 
 
 def play_and_check(setup: Setup, choose: Any, rng: random.Random) -> Game:

@@ -3,7 +3,7 @@ round; spec rules §3 "End")."""
 
 from __future__ import annotations
 
-from rulekit import clear_route, give, new, place, resolve
+from rulekit import clear_route, empty_bag_but_events, give, new, place, resolve
 
 import snowdonia
 from snowdonia.games.snowdonia.game import Game
@@ -21,14 +21,7 @@ def all_but_last_track_laid(g: Game) -> None:
 
 
 def bag_of_events_only(g: Game, occupied: tuple[int, ...], cubes: int) -> None:
-    g.box_i += g.bag_i
-    g.box_s += g.bag_s
-    g.box_c += g.bag_c
-    g.bag_i = g.bag_s = g.bag_c = 0
-    g.events = [1 if i + 1 in occupied else 0 for i in range(10)]
-    g.bag_e = cubes
-    g.weather_mid = "fog"
-    g._legal = None
+    empty_bag_but_events(g, cubes, occupied)
 
 
 def test_last_track_laid_by_a_player_ends_the_game_at_the_end_of_the_round() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulekit import (
     bsite,
     clear_tracks_before,
+    empty_bag_but_events,
     give,
     give_contract,
     give_train,
@@ -31,14 +32,7 @@ def events_game(players: int = 3, cubes: int = 1, occupied: tuple[int, ...] = ()
     (1-based) already holding a cube, and `weather` as the disc that becomes current at the
     end of round 1 (fog leaves the work rates where they are)."""
     g = new(players, **kw)  # type: ignore[arg-type]
-    g.box_i += g.bag_i
-    g.box_s += g.bag_s
-    g.box_c += g.bag_c
-    g.bag_i = g.bag_s = g.bag_c = 0
-    g.events = [1 if i + 1 in occupied else 0 for i in range(10)]
-    g.bag_e = cubes
-    g.weather_mid = weather
-    g._legal = None
+    empty_bag_but_events(g, cubes, occupied, weather)
     return g
 
 
