@@ -8,9 +8,10 @@ game and decision number) and a snapshot every `SNAPSHOT_EVERY` decisions, so lo
 position replays at most that many decisions. Every decision is committed before the caller
 answers, so killing the server loses nothing a client was told had happened.
 
-Databases written by older versions are brought up to date when a `Store` opens them
-(`migrate`): missing columns are added with the value an older row implies. It is
-idempotent and runs at every start.
+The schema is versioned with Alembic (`snowdonia.store.migrations`, docs/web.md): a `Store`
+brings its database to the newest revision when it opens it, once and under a lock, so
+several processes may start on one empty database. Databases written before Alembic are
+upgraded in place by the first revision.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -67,7 +67,7 @@ games = Table(
     Column("move", Integer, nullable=False, default=0),
     Column("over", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
-    # ---- added by the platform (migrated into older databases, see MIGRATIONS)
+    # ---- added by the platform (revision 0001 adds them to older databases)
     Column("game", String(40), nullable=False, server_default="snowdonia"),  # the title
     Column("revision", Integer, nullable=False, server_default="0"),
     Column("private", Boolean, nullable=False, server_default="0"),
@@ -240,40 +240,15 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> list[str]:
-    """Bring an existing database up to the current tables: create missing tables, add
-    missing columns (with the server default an older row implies). Idempotent; returns
-    what it changed, e.g. ["games.game", "games.revision", ...]."""
-    metadata.create_all(engine)
-    changed: list[str] = []
-    insp = inspect(engine)
-    for table in metadata.sorted_tables:
-        have = {c["name"] for c in insp.get_columns(table.name)}
-        for col in table.columns:
-            if col.name in have:
-                continue
-            ddl = f"ALTER TABLE {table.name} ADD COLUMN {col.name} {col.type.compile(dialect=engine.dialect)}"
-            if col.server_default is not None:
-                default = col.server_default.arg  # type: ignore[attr-defined]
-                if isinstance(col.type, Boolean):
-                    default = "TRUE" if default in ("1", "true") else "FALSE"
-                    if engine.dialect.name == "sqlite":
-                        default = "1" if default == "TRUE" else "0"
-                    ddl += f" DEFAULT {default} NOT NULL"
-                elif isinstance(col.type, Integer):
-                    ddl += f" DEFAULT {int(default)} NOT NULL"
-                else:
-                    ddl += f" DEFAULT '{default}' NOT NULL"
-            with engine.begin() as c:
-                c.execute(text(ddl))
-                if col.index:
-                    c.execute(text(f"CREATE INDEX IF NOT EXISTS ix_{table.name}_{col.name} ON {table.name} ({col.name})"))
-            changed.append(f"{table.name}.{col.name}")
-    if "games.waiting" in changed:
-        # Older rows: who decides next is unknown until the game is loaded; an unfinished game
-        # with a bot seat may need its bot, so the start-up sweep looks at it.
-        with engine.begin() as c:
-            c.execute(update(games).where(games.c.over.is_(False)).values(waiting="unknown"))
-    return changed
+    """Bring a database to the newest schema revision (Alembic, under the migration lock; see
+    `snowdonia.store.migrations`). Idempotent; returns what it changed, e.g.
+    ["games.game", "migration 0001"], or [] when the database was current already."""
+    from snowdonia.store import migrations
+
+    with engine.connect() as c:
+        if migrations.current(c) == migrations.head():
+            return []
+    return migrations.upgrade(engine)
 
 
 def _row(r: Any) -> GameRow:
@@ -308,6 +283,19 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The migration the database is at (asks the database: raises if it is down)."""
+        from snowdonia.store import migrations
+
+        with self.engine.connect() as c:
+            return migrations.current(c)
+
+    @staticmethod
+    def head_revision() -> str:
+        from snowdonia.store import migrations
+
+        return migrations.head()
 
     # ------------------------------------------------------------------ notifications
     def _notify(self, c: Connection, game_id: str) -> None:
@@ -524,6 +512,10 @@ class Store:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).select_from(games).where(
                 games.c.creator == creator, games.c.over.is_(False), games.c.updated_at >= active_since)).scalar_one())
+
+    def count_unfinished(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(games).where(games.c.over.is_(False))).scalar_one())
 
     def count_games(self) -> int:
         with self.engine.connect() as c:

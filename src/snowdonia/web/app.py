@@ -23,26 +23,35 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
 from snowdonia.store.db import hash_token
-from snowdonia.web import views
+from snowdonia.web import metrics, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
-from snowdonia.web.live import ApiError, Live, Session, check_name
+from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
 from snowdonia.web.settings import ServerSettings
 
 log = logging.getLogger("snowdonia.web")
 STATIC = Path(str(resources.files("snowdonia.web") / "static"))
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+# A display name: 1-24 printable characters once runs of spaces are folded (check_name).
+NAME_PATTERN = r"^\s*\S[^\x00-\x1f\x7f-\x9f]*$"
+
+
+def documented(**limits: Any) -> dict[str, Any]:
+    """Limits the OpenAPI document states but the server checks itself, so that a value out
+    of range is refused with 400 and a sentence naming the range (not pydantic's 422)."""
+    return {"json_schema_extra": limits}
 
 
 # ---------------------------------------------------------------------- request bodies
@@ -52,23 +61,28 @@ class Strict(BaseModel):
 
 class SeatSpec(Strict):
     kind: str = Field(max_length=40)
-    name: str | None = Field(default=None, max_length=200)
+    name: str | None = Field(default=None, max_length=200,
+                             **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
 
 
 class ClockSpec(Strict):
     mode: Literal["none", "move", "game", "days"] = "none"
-    seconds: int | None = None
-    days: int | None = None
+    seconds: int | None = Field(default=None, description="per move: 10 to 86400; per game: 60 to 604800",
+                                **documented(minimum=10, maximum=7 * 86400))
+    days: int | None = Field(default=None, **documented(minimum=1, maximum=30))
     takeover: str | None = Field(default=None, max_length=40)
 
 
 class TableSpec(Strict):
-    bot_delay_ms: int = 0
+    bot_delay_ms: int = Field(default=0, **documented(minimum=0, maximum=5000))
     clock: ClockSpec = Field(default_factory=ClockSpec)
     takeover: str | None = Field(default=None, max_length=40)
 
 
 class CreateGame(Strict):
+    """What every title's creation body has in common; `create_bodies` narrows it per title
+    (its scenarios, player counts, seat kinds and settings) for the OpenAPI document."""
+
     game: str = Field(default="snowdonia", max_length=40)
     scenario: str | None = Field(default=None, max_length=60)
     players: int
@@ -79,18 +93,71 @@ class CreateGame(Strict):
     table: TableSpec = Field(default_factory=TableSpec)
 
 
+def _literal(values: list[Any]) -> Any:
+    return Literal[tuple(values)]  # type: ignore[valid-type]
+
+
+def create_bodies(levels_of: Callable[[str], list[str]]) -> dict[str, type[BaseModel]]:
+    """One strict model per title: `game` is its name, seats are 'human' or one of its bot
+    levels, its scenarios, its player counts and its settings with their kinds and choices.
+    Only the OpenAPI document and validation after the title is known use them."""
+    out: dict[str, type[BaseModel]] = {}
+    for name in title_names():
+        t = title(name)
+        counts = sorted({p for sc in t.scenarios for p in sc.players})
+        kinds = ["human", *levels_of(name)]
+        setting_fields: dict[str, Any] = {}
+        for spec in t.settings:
+            if spec.kind == "bool":
+                typ: Any = bool
+            elif spec.kind == "choice" and spec.choices:
+                typ = _literal(list(spec.choices))
+            elif spec.kind == "int":
+                typ = int
+            else:
+                typ = str
+            setting_fields[spec.key] = (typ | None, Field(default=None, description=spec.help))
+        settings_model = create_model(f"{name.capitalize()}Settings", __config__=ConfigDict(extra="forbid"),
+                                      **setting_fields)
+        seat = create_model(f"{name.capitalize()}Seat", __config__=ConfigDict(extra="forbid"),
+                            kind=(_literal(kinds), ...),
+                            name=(str | None, Field(default=None, max_length=200,
+                                                    **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))))
+        default_game: Any = "snowdonia" if name == "snowdonia" else ...
+        out[name] = create_model(
+            f"Create{name.capitalize()}", __config__=ConfigDict(extra="forbid"),
+            game=(_literal([name]), default_game),
+            scenario=(_literal([sc.key for sc in t.scenarios]) | None, None),
+            players=(int, Field(**documented(minimum=min(counts), maximum=max(counts)))),
+            seats=(list[_literal(kinds) | seat],  # type: ignore[valid-type]
+                   Field(**documented(minItems=min(counts), maxItems=max(counts)))),
+            settings=(settings_model, Field(default_factory=settings_model)),
+            seed=(int | None, Field(default=None, **documented(minimum=SEED_MIN, maximum=SEED_MAX))),
+            private=(bool, False),
+            table=(TableSpec, Field(default_factory=TableSpec)),
+        )
+    return out
+
+
+MAX_MOVE = 1_000_000  # far beyond any game's decisions; a bound for the schema
+
+
 class Move(Strict):
-    action: str = Field(max_length=200)
-    move: int
+    action: str = Field(max_length=200, **documented(minLength=1), description="the action's text, as in the view's `legal`")
+    move: int = Field(description="the view's `move`: decisions made so far", **documented(minimum=0, maximum=MAX_MOVE))
+    revision: int | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1), description=(
+        "the view's `revision`; a view replaced since (an undo, a takeover) is refused with 409. "
+        "Clients that send none are checked by `move` only"))
 
 
 class UndoRequest(Strict):
-    move: int
-    to: int | None = None
+    move: int = Field(**documented(minimum=0, maximum=MAX_MOVE))
+    to: int | None = Field(default=None, **documented(minimum=0, maximum=MAX_MOVE))
+    revision: int | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1))
 
 
 class NameRequest(Strict):
-    name: str = Field(max_length=200)
+    name: str = Field(max_length=200, **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
 
 
 class MyGamesRequest(Strict):
@@ -115,10 +182,13 @@ def _errors(*codes: int, body: bool = True) -> dict[int | str, dict[str, Any]]:
     JSON), 408 (too slow) and 413 (too large) from the body guard."""
     if body:
         codes = (*codes, 400, 408, 413, 422)
+    if 404 in codes:
+        codes = (*codes, 503)  # a route of one game: that game may fail to load
     what = {400: "a bad value, in words", 403: "no, or the wrong, seat token", 404: "no such game",
             408: "the body did not arrive in time", 409: "the game changed: the answer says what happened",
             413: "the body is too large", 422: "a malformed request, in words",
-            429: "too many requests from this client (see Retry-After)"}
+            429: "too many requests from this client (see Retry-After)",
+            503: "this game cannot be loaded right now (other games are not affected)"}
     return {c: {"model": ErrorBody, "description": what[c]} for c in sorted(set(codes))}
 
 
@@ -190,6 +260,43 @@ def client_key(request_or_ws: Request | WebSocket, trust_proxy: bool) -> str:
     return hashlib.sha256(f"client:{host}".encode()).hexdigest()[:32]
 
 
+class JsonHosts:
+    """Answers only the Host names of `allowed_hosts` (a leading '*' matches any subdomain);
+    another Host gets 400 with a JSON sentence like every other refusal (Starlette's
+    TrustedHostMiddleware answers plain text)."""
+
+    def __init__(self, app: Any, allowed_hosts: list[str]) -> None:
+        self.app = app
+        self.allowed = [h.lower() for h in allowed_hosts]
+
+    def ok(self, header: str | None) -> bool:
+        if not header:
+            return False
+        host = header.strip().lower()
+        if host.startswith("["):  # [::1]:8000
+            host = host[1:host.find("]")] if "]" in host else ""
+        elif host.count(":") == 1:
+            host = host.split(":", 1)[0]
+        return any(host == p or (p.startswith("*") and host.endswith(p[1:])) for p in self.allowed)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope.get("headers") or [] if k == b"host"), None)
+        if self.ok(host):
+            await self.app(scope, receive, send)
+            return
+        from snowdonia.web import metrics
+
+        metrics.refused("bad_host")
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4400, "reason": "this server does not answer that Host"})
+            return
+        words = f"this server does not answer for the Host {host[:100]!r}" if host else "the request has no Host header"
+        await JSONResponse({"error": words}, status_code=400)(scope, receive, send)
+
+
 def create_app(database_url: str | None = None, store: Store | None = None, cache_size: int | None = None,
                settings: ServerSettings | None = None) -> FastAPI:
     """The app on a database. `settings` are the operator's limits (ServerSettings)."""
@@ -203,23 +310,41 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     live.on_over = series.game_over
     background: list[asyncio.Task[Any]] = []
 
+    async def sweep_one(gid: str, clock: bool) -> None:
+        """One game of the sweep; a game that fails is reported and skipped, never the sweep."""
+        try:
+            s = await live.get(gid)
+            if s is None:
+                return
+            if clock:
+                if s.position.current_player is not None:
+                    await live.takeover(s, s.position.current_player, "clock")
+            else:
+                live.kick_bots(s)
+        except asyncio.CancelledError:
+            raise
+        except GameUnavailable:
+            pass  # reported (log line, metric) when it failed to load
+        except ApiError as exc:
+            log.warning("sweep: game %s: %s", gid, exc)
+        except Exception:
+            log.exception("sweep: game %s failed; the other games go on", gid)
+
     async def sweep() -> None:
         """Clocks that ran out, and bot moves nobody is thinking about (a server stopped)."""
         while True:
             try:
                 now = time.time()
                 for gid in store.clocks_due(now):
-                    s = await live.get(gid)
-                    if s is not None and s.position.current_player is not None:
-                        await live.takeover(s, s.position.current_player, "clock")
+                    await sweep_one(gid, clock=True)
                 for gid in store.needing_bots(now):
-                    s = await live.get(gid)
-                    if s is not None:
-                        live.kick_bots(s)
+                    await sweep_one(gid, clock=False)
+                metrics.SWEEPS.inc()
+                app.state.last_sweep = time.time()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("housekeeping sweep failed")
+                log.exception("housekeeping sweep failed (the database?); trying again")
             await asyncio.sleep(cfg.sweep_seconds)
 
     @asynccontextmanager
@@ -266,17 +391,21 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.state.hub = hub
     app.state.settings = cfg
     app.state.series = series
+    app.state.last_sweep = None
     app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
     if tuple(cfg.allowed_hosts) != ("*",):
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(cfg.allowed_hosts))
+        app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(metrics.CountResponses)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        metrics.refused(exc.kind)
         return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        metrics.refused("malformed")
         return JSONResponse({"error": _sentence(list(exc.errors()))}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -329,6 +458,51 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                                 "(a game untouched for a day no longer counts)", headers={"Retry-After": "3600"})
         return key
 
+    # ------------------------------------------------------------------ the operator's view
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """Alive: the process answers (nothing else is checked)."""
+        return _json({"status": "alive"})
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        """Ready for traffic: the database answers, its schema is the current migration, the
+        bot pool is up. 503 with the reasons otherwise."""
+        reasons: list[str] = []
+        checks: dict[str, bool] = {}
+        try:
+            current, head = store.schema_revision(), store.head_revision()
+            checks["database"] = True
+            checks["migrations"] = current == head
+            if current != head:
+                reasons.append(f"the database schema is at migration {current or 'none'}, not {head}: "
+                               "run `snowdonia db upgrade`")
+        except Exception as exc:
+            checks["database"] = checks["migrations"] = False
+            reasons.append(f"the database does not answer ({type(exc).__name__})")
+        try:
+            checks["bot_pool"] = bot_pool_up()
+        except Exception as exc:
+            checks["bot_pool"] = False
+            reasons.append(f"the bot pool cannot start ({type(exc).__name__}: {exc})")
+        else:
+            if not checks["bot_pool"]:
+                reasons.append("the bot pool is not running")
+        if reasons:
+            return _json({"status": "not ready", "checks": checks, "reasons": reasons}, 503)
+        return _json({"status": "ready", "checks": checks})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus() -> Response:
+        try:
+            metrics.GAMES_OPEN.set(store.count_unfinished())
+        except Exception:
+            log.exception("metrics: the database does not answer")
+        metrics.GAMES_CACHED.set(len(live.sessions))
+        metrics.GAMES_UNLOADABLE.set(len(live.broken))
+        data, content_type = metrics.exposition()
+        return Response(data, media_type=content_type)
+
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -376,13 +550,17 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
     def lobby_list() -> list[dict[str, Any]]:
         out = []
+        known = set(title_names())
         for r in store.list_games(100):
-            if r.game not in title_names():
+            if r.game not in known:
                 continue
-            names = views.seat_names(r.seats, r.names, live.levels(r.game))
-            t = title(r.game)
-            out.append(views.lobby_entry(r, names, t.display_name, None if r.over else r.turn,
-                                         t.seat_colours(r.players, r.settings)))
+            try:
+                names = views.seat_names(r.seats, r.names, live.levels(r.game))
+                t = title(r.game)
+                out.append(views.lobby_entry(r, names, t.display_name, None if r.over else r.turn,
+                                             t.seat_colours(r.players, r.settings)))
+            except Exception as exc:  # one damaged row leaves the lobby listing the others
+                log.error("lobby: game %s left out: %s: %s", r.id, type(exc).__name__, exc)
         return out
 
     @app.get("/api/games", responses=_errors(429, body=False))
@@ -439,8 +617,10 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         clock_out["takeover"] = takeover
         opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover}
         creator = limit_creation(request)
+        # A setting sent as null means its default (the OpenAPI document allows null).
+        chosen = {k: v for k, v in body.settings.items() if v is not None}
         game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
-                                      body.settings, private=body.private, table=opts, creator=creator)
+                                      chosen, private=body.private, table=opts, creator=creator)
         base = str(request.base_url).rstrip("/")
         out = []
         all_names = views.seat_names(kinds, names, levels)
@@ -464,8 +644,12 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             r = rows.get(gid)
             if r is None or r.game not in title_names():
                 continue
-            names = views.seat_names(r.seats, r.names, live.levels(r.game))
-            state = r.seat_state[seat] if seat < len(r.seat_state) else {}
+            try:
+                names = views.seat_names(r.seats, r.names, live.levels(r.game))
+                state = r.seat_state[seat] if seat < len(r.seat_state) else {}
+            except Exception as exc:
+                log.error("my-games: game %s left out: %s: %s", gid, type(exc).__name__, exc)
+                continue
             turn = None if r.over else r.turn
             out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name, "seat": seat,
                         "name": names[seat], "players": names,
@@ -484,14 +668,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def post_action(game_id: str, body: Move, request: Request) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "act")
-        await live.act(s, seat, body.move, body.action)
+        await live.act(s, seat, body.move, body.action, body.revision)
         return _json(view(s, seat))
 
     @app.post("/api/games/{game_id}/undo", responses=_errors(400, 403, 404, 409, 422))
     async def post_undo(game_id: str, body: UndoRequest, request: Request) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "undo")
-        await live.undo(s, seat, body.move, body.to)
+        await live.undo(s, seat, body.move, body.to, body.revision)
         return _json(view(s, seat))
 
     @app.post("/api/games/{game_id}/seats/{seat}/name", responses=_errors(400, 403, 404, 409, 422))
@@ -573,7 +757,12 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             await websocket.send_json({"error": "send the token in the first message, never in the URL"})
             await websocket.close(code=4400)
             return
-        s = await live.get(game_id) if GAME_ID.match(game_id) else None
+        try:
+            s = await live.get(game_id) if GAME_ID.match(game_id) else None
+        except GameUnavailable as exc:
+            await websocket.send_json(exc.body)
+            await websocket.close(code=4503)
+            return
         if s is None:
             await websocket.send_json({"error": "no such game"})
             await websocket.close(code=4404)
@@ -603,7 +792,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             return live.seat_of(s, new_token if isinstance(new_token, str) else None)
 
         # Touch the game again: the wait for the first message may have let the cache drop it.
-        await live.get(game_id)
+        with contextlib.suppress(GameUnavailable):
+            await live.get(game_id)
         await hub.serve(game_id, Watcher(websocket, seat), current, seat_of,
                         on_change=lambda: _seats_changed(game_id))
 
@@ -620,7 +810,33 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             return
         await hub.serve(LOBBY, Watcher(websocket, None), lambda _w: lobby_list())
 
+    bodies = create_bodies(lambda name: list(live.levels(name)))
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's document, with the creation body narrowed per title (oneOf)."""
+        if app.openapi_schema:
+            return app.openapi_schema
+        doc = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        models = list(bodies.values())
+        _, defs = models_json_schema([(m, "validation") for m in models],
+                                     ref_template="#/components/schemas/{model}")
+        comps = doc.setdefault("components", {}).setdefault("schemas", {})
+        comps.update(defs.get("$defs", {}))
+        union = {"oneOf": [{"$ref": f"#/components/schemas/{m.__name__}"} for m in models]}
+        op = doc["paths"]["/api/games"]["post"]
+        op["requestBody"]["content"]["application/json"]["schema"] = union
+        app.openapi_schema = doc
+        return doc
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
+
+
+def bot_pool_up() -> bool:
+    """The bot pool of this process can take work (it is started on first use)."""
+    from snowdonia.web import thinking
+
+    return bool(thinking.pool("quick").active)
 
 
 def app_from_env() -> FastAPI:

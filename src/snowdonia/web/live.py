@@ -24,7 +24,7 @@ from snowdonia.core.protocol import Position
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store, restore
 from snowdonia.store.db import SNAPSHOT_EVERY, GameRow, hash_token
-from snowdonia.web import views
+from snowdonia.web import metrics, views
 from snowdonia.web.levels import Level, fallback, level_map
 from snowdonia.web.settings import ServerSettings
 from snowdonia.web.thinking import Thinker, configure
@@ -36,11 +36,25 @@ MAX_TABLE_EVENTS = 200  # takeovers and reclaims per game (memory per game stays
 class ApiError(Exception):
     """A refused request: HTTP status and a JSON body that says why."""
 
-    def __init__(self, status: int, error: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
+    def __init__(self, status: int, error: str, headers: dict[str, str] | None = None, kind: str | None = None,
+                 **extra: Any) -> None:
         super().__init__(error)
         self.status = status
+        # A short name of the refusal for the metrics (snowdonia_refusals{reason=...}).
+        self.kind = kind or {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "stale",
+                             429: "rate_limited", 503: "unavailable"}.get(status, str(status))
         self.headers = headers or {}
         self.body = {"error": error, **extra}
+
+
+class GameUnavailable(ApiError):
+    """A stored game that cannot be loaded (damaged data, a title this server does not
+    have): answered 503 for that game only; every other game goes on."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(503, f"game {game_id} cannot be loaded from the database right now; the operator has been "
+                              "told (other games are not affected)", headers={"Retry-After": "60"})
+        self.kind = "game_unavailable"
 
 
 @dataclass
@@ -56,6 +70,9 @@ class Session:
     token_seats: dict[str, int] = field(default_factory=dict)  # token hash -> seat, once looked up
     chances: dict[int, Hashable] = field(default_factory=dict)  # move -> chance_state() then
     undo_cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    # What each change this process made was (revision -> "move", "undo", "takeover",
+    # "reclaim", "name"), so a refused stale click can say what happened; bounded.
+    changes: dict[int, str] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -98,6 +115,9 @@ class Live:
         # Insertion order doubles as recency: a used session is moved to the end.
         self.sessions: dict[str, Session] = {}
         self.on_over: Callable[[Session], None] | None = None
+        # Games that failed to load, with the stored revision they failed at: not tried again
+        # (nor logged again) until the stored game changes.
+        self.broken: dict[str, int | None] = {}
 
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
@@ -165,19 +185,41 @@ class Live:
     def position(self, game_id: str, upto: int | None = None) -> tuple[GameRow, Position, list[tuple[int, str | None]]] | None:
         """Rebuild a stored position from its newest snapshot (replays < SNAPSHOT_EVERY
         decisions)."""
-        loaded = self.store.load(game_id, upto)
-        if loaded is None:
-            return None
-        position = restore(loaded.snapshot)
-        for text in loaded.actions_after:
-            position.apply(text)
+        try:
+            loaded = self.store.load(game_id, upto)
+            if loaded is None:
+                return None
+            position = restore(loaded.snapshot, loaded.row.game)
+            for text in loaded.actions_after:
+                position.apply(text)
+        except Exception as exc:
+            self._failed(game_id, exc)
+            raise GameUnavailable(game_id) from exc
+        self.broken.pop(game_id, None)
+        metrics.GAMES_UNLOADABLE.set(len(self.broken))
         return loaded.row, position, loaded.movers
+
+    def _failed(self, game_id: str, exc: BaseException) -> None:
+        """Report a game that does not load: one log line per stored revision, a metric."""
+        try:
+            stored = self.store.revision(game_id)
+        except Exception:
+            stored = None
+        metrics.LOAD_FAILURES.inc()
+        if game_id not in self.broken or self.broken[game_id] != stored:
+            log.error("game %s (revision %s) cannot be loaded: %s: %s", game_id, stored, type(exc).__name__, exc)
+        self.broken[game_id] = stored
+        metrics.GAMES_UNLOADABLE.set(len(self.broken))
+        self.sessions.pop(game_id, None)
 
     async def get(self, game_id: str) -> Session | None:
         s = self.sessions.get(game_id)
         stored = self.store.revision(game_id)
         if stored is None:
             return None
+        if s is None and game_id in self.broken and self.broken[game_id] == stored:
+            metrics.LOAD_FAILURES.inc()
+            raise GameUnavailable(game_id)  # known broken at this revision: not loaded again
         # Another process may have changed the game; the database is the authority.
         if s is None or s.revision != stored:
             if s is None:
@@ -353,6 +395,8 @@ class Live:
         s.chances[before_moves] = chance
         s.movers.append((seat, bot))
         s.revision = new_rev
+        _note(s, new_rev, "move")
+        metrics.MOVES.labels(game=s.game, by="person" if bot is None else "bot").inc()
         s.row = _row_with(s.row, move=p.moves, revision=new_rev, over=p.is_over, **{
             k: v for k, v in values.items() if k in ("seat_state", "turn_started_at", "clock_deadline", "result", "turn")})
         if p.is_over and self.on_over is not None:
@@ -375,11 +419,34 @@ class Live:
             return "that move was taken back; here is the game as it is now"
         return "the game has changed since you looked; here it is as it is now"
 
-    async def act(self, s: Session, seat: int, move: int, text: str) -> None:
+    def check_revision(self, s: Session, move: int, revision: int | None) -> None:
+        """409 in words unless the client's view is the current one: its move number (every
+        client) and its revision (clients that send it). A view whose revision was replaced
+        only by renames is still current: nobody's decision changed."""
+        p = s.position
+        if move != p.moves:
+            raise ApiError(409, self.stale_words(s, move), move=p.moves, revision=s.revision, kind="stale_move")
+        if revision is None or revision == s.revision:
+            return
+        if revision > s.revision or revision < 0:
+            raise ApiError(409, f"revision {revision} is not a revision of this game (it is at {s.revision}); "
+                                "here it is as it is now", move=p.moves, revision=s.revision, kind="stale_revision")
+        since = [s.changes.get(r) for r in range(revision + 1, s.revision + 1)]
+        if since and all(c == "name" for c in since):
+            return
+        words = {"undo": "a move was taken back", "takeover": "a bot took over a seat",
+                 "reclaim": "a player took their seat back from its bot", "move": "a move was made",
+                 "name": "a seat was renamed"}
+        seen = [words[c] for c in dict.fromkeys(c for c in since if c is not None)]
+        what = " and ".join(seen) if None not in since and seen else "it was changed"
+        raise ApiError(409, f"the game changed since the view you acted on (revision {revision}, now {s.revision}): "
+                            f"{what}; here it is as it is now", move=p.moves, revision=s.revision,
+                       kind="stale_revision")
+
+    async def act(self, s: Session, seat: int, move: int, text: str, revision: int | None = None) -> None:
         async with s.lock:
             p = s.position
-            if move != p.moves:
-                raise ApiError(409, self.stale_words(s, move), move=p.moves)
+            self.check_revision(s, move, revision)
             if p.is_over:
                 raise ApiError(403, "the game is over")
             decider = p.current_player
@@ -405,11 +472,9 @@ class Live:
         self.notify(s.id)
         self.kick_bots(s)
 
-    async def undo(self, s: Session, seat: int, move: int, to: int | None = None) -> None:
+    async def undo(self, s: Session, seat: int, move: int, to: int | None = None, revision: int | None = None) -> None:
         async with s.lock:
-            p = s.position
-            if move != p.moves:
-                raise ApiError(409, self.stale_words(s, move), move=p.moves)
+            self.check_revision(s, move, revision)
             points, why = self.undo_points(s, seat)
             if why is not None:
                 raise ApiError(400, f"cannot undo: {why}")
@@ -432,6 +497,8 @@ class Live:
             s.position = back
             s.movers = s.movers[:target]
             s.revision = new_rev
+            _note(s, new_rev, "undo")
+            metrics.UNDOS.labels(game=s.game).inc()
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
             s.events = [{**e, "move": min(e["move"], target)} for e in s.events]
             s.row = _row_with(s.row, move=target, revision=new_rev, over=False, result=None,
@@ -440,7 +507,7 @@ class Live:
         self.notify(s.id)
 
     async def update_table(self, s: Session, values: dict[str, Any], events: list[dict[str, Any]],
-                           capped: bool = True) -> None:
+                           capped: bool = True, what: str = "table") -> None:
         """A change of the table (names, takeovers) from the revision this process holds.
         Changes a player asks for are capped at MAX_TABLE_EVENTS events per game."""
         if capped and events and len(s.events) + len(events) > MAX_TABLE_EVENTS:
@@ -452,6 +519,7 @@ class Live:
             raise ApiError(409, "the game changed on another server at the same moment; try again",
                            move=s.position.moves) from exc
         s.revision = new_rev
+        _note(s, new_rev, what)
         s.row = _row_with(s.row, revision=new_rev, **values)
         s.events = s.events + [dict(e) for e in events]
 
@@ -462,7 +530,7 @@ class Live:
             if names[seat] == name:
                 return
             names[seat] = name
-            await self.update_table(s, {"names": names}, [])
+            await self.update_table(s, {"names": names}, [], what="name")
             log.info("game %s: seat %d is now called %r (was %r)", s.id, seat, name, old)
         self.notify(s.id)
 
@@ -488,7 +556,7 @@ class Live:
             name = self.levels(s.game)[level].name if level in self.levels(s.game) else f"{level} bot"
             event = {"type": "takeover", "seat": seat, "level": level, "level_name": name, "reason": reason,
                      "move": s.position.moves, "round": _round(s.position)}
-            await self.update_table(s, values, [event], capped=reason != "clock")
+            await self.update_table(s, values, [event], capped=reason != "clock", what="takeover")
         self.notify(s.id)
         self.kick_bots(s)
         return True
@@ -510,7 +578,7 @@ class Live:
             values = self._turn_values(s.seats, state, s.row.table_opts, s.position, time.time())
             values["seat_state"] = state
             event = {"type": "reclaim", "seat": seat, "move": s.position.moves, "round": _round(s.position)}
-            await self.update_table(s, values, [event])
+            await self.update_table(s, values, [event], what="reclaim")
             self._cancel_bot(s)
         self.notify(s.id)
 
@@ -585,6 +653,13 @@ def clock_seconds(clock: dict[str, Any]) -> float:
 def _round(p: Position) -> int | None:
     events = p.log()
     return events[-1].get("round") if events else None
+
+
+def _note(s: Session, revision: int, what: str) -> None:
+    s.changes[revision] = what
+    if len(s.changes) > 256:
+        for old in sorted(s.changes)[:-128]:
+            del s.changes[old]
 
 
 def _row_with(row: GameRow, **changes: Any) -> GameRow:

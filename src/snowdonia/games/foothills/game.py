@@ -169,7 +169,7 @@ class FoothillsGame(State, Position):
     def snapshot(self) -> bytes:
         data = {s: getattr(self, s) for s in SLOTS if s not in _SKIP and s != "settings_"}
         data["journal"] = self.journal
-        blob = {"version": SNAPSHOT_VERSION, "settings": self.settings_, "railways": self.cfg.railways,
+        blob = {"version": SNAPSHOT_VERSION, "game": "foothills", "settings": self.settings_, "railways": self.cfg.railways,
                 "seed": self.seed, "history": self.history, "slots": data}
         return zlib.compress(pickle.dumps(blob, protocol=pickle.HIGHEST_PROTOCOL))
 
