@@ -1,4 +1,5 @@
-"""`snowdonia serve`: the web app on uvicorn (picked up by cli._register_optional)."""
+"""`snowdonia serve` (the web app on uvicorn) and `snowdonia db ...` (the database schema),
+picked up by cli._register_optional."""
 
 from __future__ import annotations
 
@@ -6,6 +7,52 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
+    db = typer.Typer(no_args_is_help=True, help="The database schema: upgrade it, show where it is.")
+    app.add_typer(db, name="db")
+    url_option = typer.Option(None, "--database-url", envvar="SNOWDONIA_DATABASE_URL",
+                              help="SQLAlchemy URL (default: the SQLite file `serve` uses).")
+
+    @db.command("upgrade")
+    def db_upgrade(database_url: str = url_option) -> None:
+        """Migrate the database to the newest schema (once, under a lock; safe to run while
+        servers start)."""
+        from snowdonia.store import migrations
+        from snowdonia.store.db import default_database_url
+
+        url = database_url or default_database_url()
+        try:
+            changed = migrations.upgrade_url(url)
+        except migrations.SchemaTooNew as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1) from None
+        typer.echo(f"{_safe(url)}: " + (f"upgraded ({', '.join(changed)})" if changed else "already current")
+                   + f"; schema revision {migrations.head()}")
+
+    @db.command("current")
+    def db_current(database_url: str = url_option) -> None:
+        """Print the schema revision of the database and the newest this version knows."""
+        from snowdonia.store import migrations
+        from snowdonia.store.db import default_database_url, make_engine
+
+        engine = make_engine(database_url or default_database_url())
+        try:
+            with engine.connect() as c:
+                at = migrations.current(c)
+        finally:
+            engine.dispose()
+        typer.echo(f"database: {at or 'none (empty, or written before migrations)'}; newest: {migrations.head()}")
+        if at != migrations.head():
+            raise typer.Exit(1)
+
+    @db.command("revision")
+    def db_revision(message: str = typer.Option(..., "-m", "--message", help="What the change is.")) -> None:
+        """For developers: write a new migration into src/snowdonia/store/migrations/versions,
+        drafted from the difference between store/db.py's tables and the newest revision."""
+        from snowdonia.store import migrations
+
+        script = migrations.new_revision(message)
+        typer.echo(f"wrote {script.path}: read it, edit it, add a test (tests/web/test_migrations.py)")
+
     @app.command()
     def serve(
         host: str = typer.Option("127.0.0.1", help="Address to listen on."),
@@ -64,6 +111,17 @@ def register(app: typer.Typer) -> None:
             settings = dataclasses.replace(settings, bot_processes=max(1, cores() // workers))
         os.environ.update(settings.to_env())
         os.environ["SNOWDONIA_DATABASE_URL"] = url
+        # Migrate once before any worker starts (each worker finds the schema current; several
+        # `serve` processes on one database take turns under the migration lock).
+        from snowdonia.store import migrations
+
+        try:
+            changed = migrations.upgrade_url(url)
+        except migrations.SchemaTooNew as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1) from None
+        if changed:
+            typer.echo(f"Database schema upgraded: {', '.join(changed)}")
         typer.echo(f"Snowdonia on http://{host}:{port}  (database: {_safe(url)}; workers: {workers})")
         if sqlite:
             typer.echo("SQLite: a single-process server (for several workers and pushes across them, use PostgreSQL)")
