@@ -218,7 +218,6 @@ class Live:
         if stored is None:
             return None
         if s is None and game_id in self.broken and self.broken[game_id] == stored:
-            metrics.LOAD_FAILURES.inc()
             raise GameUnavailable(game_id)  # known broken at this revision: not loaded again
         # Another process may have changed the game; the database is the authority.
         if s is None or s.revision != stored:
