@@ -164,7 +164,7 @@ export async function gamePage(root, gameId, meta) {
     st.error = null;
     st.confirm = null;
     const before = v.move;
-    const r = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", token: st.token, body: { action: text, move: before } });
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", token: st.token, body: { action: text, move: before, revision: v.revision } });
     if (r.ok) {
       const base = r.data.move === before + 1 ? r.data.observation : v.observation;
       setGameMemo(gameId, v.seat, { move: before + 1, obs: base });
@@ -193,7 +193,8 @@ export async function gamePage(root, gameId, meta) {
   async function undo() {
     const v = st.view;
     const u = v.undo || {};
-    const body = { move: v.move };
+    // The view's revision: a view that another undo or a takeover replaced is refused (409).
+    const body = { move: v.move, revision: v.revision };
     if (typeof u.to_move === "number") body.to = u.to_move;
     const r = await api(`/api/games/${encodeURIComponent(gameId)}/undo`, { method: "POST", token: st.token, body });
     if (r.ok) {
@@ -202,6 +203,10 @@ export async function gamePage(root, gameId, meta) {
       if (v.seat !== null) setGameMemo(gameId, v.seat, { move: Math.max(0, (r.data.move || 0) - 1), obs: null });
       show(r.data, true);
       toast(`Undone: back to move ${r.data.move}`);
+    } else if (r.status === 409) {
+      st.notice = errorText(r);
+      await refresh();
+      draw();
     } else { refuse(errorText(r), null); }
   }
 
