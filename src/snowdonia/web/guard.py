@@ -1,6 +1,8 @@
 """The server's outer defences, as plain ASGI middleware and a uvicorn protocol:
 
-- `BodyGuard` reads each request body before the app does: at most `max_body_bytes` (413),
+- `BodyGuard` reads each request body before the app does: at most `max_body_bytes` (413,
+  sent after reading and dropping up to `DRAIN_BYTES` of the rest within the body timeout, so
+  the client has finished sending and reads the answer instead of a reset connection),
   within `body_timeout_seconds` (408), valid UTF-8 JSON with no NaN/Infinity, no lone
   surrogates and no NUL characters (400 in words). The app only ever sees clean JSON.
 - `SecurityHeaders` adds a Content-Security-Policy with no third-party source, frame-ancestors
@@ -29,6 +31,24 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+
+
+DRAIN_BYTES = 1 << 20  # the most of a too-large body read (and dropped) before the 413
+
+
+async def _drain(receive: Receive, seen: int, end: float) -> None:
+    """Read and drop the rest of a refused body: at most DRAIN_BYTES in all, until `end`."""
+    loop = asyncio.get_running_loop()
+    while seen <= DRAIN_BYTES:
+        try:
+            message = await asyncio.wait_for(receive(), timeout=max(0.001, end - loop.time()))
+        except TimeoutError:
+            return
+        if message["type"] != "http.request":
+            return
+        seen += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 class BadBody(ValueError):
@@ -97,10 +117,15 @@ class BodyGuard:
         declared = headers.get(b"content-length")
         if declared is not None:
             try:
-                if int(declared) > self.max:
-                    await _answer(send, 413, f"the body is larger than {self.max} bytes")
-                    return
+                length = int(declared)
             except ValueError:
+                length = None
+            if length is not None and length > self.max:
+                if length <= DRAIN_BYTES:
+                    await _drain(receive, 0, asyncio.get_running_loop().time() + self.timeout)
+                await _answer(send, 413, f"the body is larger than {self.max} bytes")
+                return
+            if length is None:
                 await _answer(send, 400, "the Content-Length header is not a number")
                 return
         chunks: list[bytes] = []
@@ -118,6 +143,8 @@ class BodyGuard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max:
+                if message.get("more_body", False):
+                    await _drain(receive, size, end)
                 await _answer(send, 413, f"the body is larger than {self.max} bytes")
                 return
             chunks.append(chunk)
