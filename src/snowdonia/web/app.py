@@ -19,14 +19,14 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -44,8 +44,8 @@ log = logging.getLogger("snowdonia.web")
 STATIC = Path(str(resources.files("snowdonia.web") / "static"))
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
-# A display name: 1-24 printable characters once runs of spaces are folded (check_name).
-NAME_PATTERN = r"^\s*\S[^\x00-\x1f\x7f-\x9f]*$"
+# A display name: 1-24 printable characters, not all spaces (check_name).
+NAME_PATTERN = r"^ *[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
 
 
 def documented(**limits: Any) -> dict[str, Any]:
@@ -55,8 +55,19 @@ def documented(**limits: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- request bodies
+def _not_text(value: Any) -> Any:
+    if isinstance(value, (str, bool)):
+        raise ValueError("must be a whole number")
+    return value
+
+
+# A whole number as JSON has it: 3 or 3.0, never "3" or true (the models are strict otherwise).
+WholeNumber = Annotated[int, BeforeValidator(_not_text), Field(strict=False)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: "2" is not a number and 1 is not true; a body is what the document says or 422.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatSpec(Strict):
@@ -67,14 +78,14 @@ class SeatSpec(Strict):
 
 class ClockSpec(Strict):
     mode: Literal["none", "move", "game", "days"] = "none"
-    seconds: int | None = Field(default=None, description="per move: 10 to 86400; per game: 60 to 604800",
+    seconds: WholeNumber | None = Field(default=None, description="per move: 10 to 86400; per game: 60 to 604800",
                                 **documented(minimum=10, maximum=7 * 86400))
-    days: int | None = Field(default=None, **documented(minimum=1, maximum=30))
+    days: WholeNumber | None = Field(default=None, **documented(minimum=1, maximum=30))
     takeover: str | None = Field(default=None, max_length=40)
 
 
 class TableSpec(Strict):
-    bot_delay_ms: int = Field(default=0, **documented(minimum=0, maximum=5000))
+    bot_delay_ms: WholeNumber = Field(default=0, **documented(minimum=0, maximum=5000))
     clock: ClockSpec = Field(default_factory=ClockSpec)
     takeover: str | None = Field(default=None, max_length=40)
 
@@ -85,10 +96,10 @@ class CreateGame(Strict):
 
     game: str = Field(default="snowdonia", max_length=40)
     scenario: str | None = Field(default=None, max_length=60)
-    players: int
+    players: WholeNumber
     seats: list[str | SeatSpec] = Field(max_length=16)
     settings: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = None
+    seed: WholeNumber | None = None
     private: bool = False
     table: TableSpec = Field(default_factory=TableSpec)
 
@@ -97,45 +108,80 @@ def _literal(values: list[Any]) -> Any:
     return Literal[tuple(values)]  # type: ignore[valid-type]
 
 
+def check_settings(game: str, given: dict[str, Any]) -> None:
+    """400 in words unless every setting is one of the title's, of its kind (true/false, a
+    whole number) and among its choices, as the OpenAPI document says; the title then checks
+    how they combine."""
+    t = title(game)
+    specs = {spec.key: spec for spec in t.settings}
+    for key, value in given.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise ApiError(400, f"{key[:40]!r} is not a setting of {t.display_name}; its settings are "
+                                f"{', '.join(specs)}")
+        if spec.kind == "bool":
+            ok = isinstance(value, bool)
+        elif spec.kind == "choice" and spec.choices:
+            ok = any(value == c and type(value) is type(c) for c in spec.choices)
+        elif spec.kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            allowed = {"bool": "true or false", "int": "a whole number"}.get(
+                spec.kind, "one of " + ", ".join(json.dumps(c) for c in spec.choices) if spec.choices else "text")
+            raise ApiError(400, f"settings.{key} must be {allowed}, not {json.dumps(value)[:40]}")
+
+
+def _camel(key: str) -> str:
+    return "".join(part.capitalize() for part in key.replace("-", "_").split("_"))
+
+
 def create_bodies(levels_of: Callable[[str], list[str]]) -> dict[str, type[BaseModel]]:
-    """One strict model per title: `game` is its name, seats are 'human' or one of its bot
-    levels, its scenarios, its player counts and its settings with their kinds and choices.
-    Only the OpenAPI document and validation after the title is known use them."""
+    """The creation bodies the OpenAPI document offers (oneOf): one strict model per title,
+    scenario and player count, keyed "title/scenario/players". `game` and `scenario` are
+    constants, `seats` has exactly that many entries, each 'human' or one of the title's bot
+    levels, and the settings are those that apply, with their kinds and choices. The server
+    parses the general `CreateGame` and refuses anything else with a sentence (400)."""
     out: dict[str, type[BaseModel]] = {}
     for name in title_names():
         t = title(name)
-        counts = sorted({p for sc in t.scenarios for p in sc.players})
         kinds = ["human", *levels_of(name)]
-        setting_fields: dict[str, Any] = {}
-        for spec in t.settings:
-            if spec.kind == "bool":
-                typ: Any = bool
-            elif spec.kind == "choice" and spec.choices:
-                typ = _literal(list(spec.choices))
-            elif spec.kind == "int":
-                typ = int
-            else:
-                typ = str
-            setting_fields[spec.key] = (typ | None, Field(default=None, description=spec.help))
-        settings_model = create_model(f"{name.capitalize()}Settings", __config__=ConfigDict(extra="forbid"),
-                                      **setting_fields)
-        seat = create_model(f"{name.capitalize()}Seat", __config__=ConfigDict(extra="forbid"),
+        seat = create_model(f"{_camel(name)}Seat", __config__=ConfigDict(extra="forbid"),
                             kind=(_literal(kinds), ...),
                             name=(str | None, Field(default=None, max_length=200,
                                                     **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))))
-        default_game: Any = "snowdonia" if name == "snowdonia" else ...
-        out[name] = create_model(
-            f"Create{name.capitalize()}", __config__=ConfigDict(extra="forbid"),
-            game=(_literal([name]), default_game),
-            scenario=(_literal([sc.key for sc in t.scenarios]) | None, None),
-            players=(int, Field(**documented(minimum=min(counts), maximum=max(counts)))),
-            seats=(list[_literal(kinds) | seat],  # type: ignore[valid-type]
-                   Field(**documented(minItems=min(counts), maxItems=max(counts)))),
-            settings=(settings_model, Field(default_factory=settings_model)),
-            seed=(int | None, Field(default=None, **documented(minimum=SEED_MIN, maximum=SEED_MAX))),
-            private=(bool, False),
-            table=(TableSpec, Field(default_factory=TableSpec)),
-        )
+        default_scenario = t.scenarios[0].key
+        for sc in t.scenarios:
+            for n in sc.players:
+                setting_fields: dict[str, Any] = {}
+                for spec in t.settings:
+                    if (spec.players and n not in spec.players) or (spec.scenarios and sc.key not in spec.scenarios):
+                        continue
+                    if spec.kind == "bool":
+                        typ: Any = bool
+                    elif spec.kind == "choice" and spec.choices:
+                        typ = _literal(list(spec.choices))
+                    elif spec.kind == "int":
+                        typ = int
+                    else:
+                        typ = str
+                    setting_fields[spec.key] = (typ, Field(default=spec.default, description=spec.help))
+                label = f"{_camel(name)}{_camel(sc.key)}{n}p"
+                settings_model = create_model(f"{label}Settings", __config__=ConfigDict(extra="forbid"),
+                                              **setting_fields)
+                out[f"{name}/{sc.key}/{n}"] = create_model(
+                    f"Create{label}", __config__=ConfigDict(extra="forbid"),
+                    game=(_literal([name]), "snowdonia" if name == "snowdonia" else ...),
+                    scenario=(_literal([sc.key]) | None, None) if sc.key == default_scenario else (_literal([sc.key]), ...),
+                    players=(_literal([n]), ...),
+                    seats=(list[_literal(kinds) | seat],  # type: ignore[valid-type]
+                           Field(**documented(minItems=n, maxItems=n))),
+                    settings=(settings_model, Field(default_factory=settings_model)),
+                    seed=(int | None, Field(default=None, **documented(minimum=SEED_MIN, maximum=SEED_MAX))),
+                    private=(bool, False),
+                    table=(TableSpec, Field(default_factory=TableSpec)),
+                )
     return out
 
 
@@ -144,16 +190,16 @@ MAX_MOVE = 1_000_000  # far beyond any game's decisions; a bound for the schema
 
 class Move(Strict):
     action: str = Field(max_length=200, **documented(minLength=1), description="the action's text, as in the view's `legal`")
-    move: int = Field(description="the view's `move`: decisions made so far", **documented(minimum=0, maximum=MAX_MOVE))
-    revision: int | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1), description=(
+    move: WholeNumber = Field(description="the view's `move`: decisions made so far", **documented(minimum=0, maximum=MAX_MOVE))
+    revision: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1), description=(
         "the view's `revision`; a view replaced since (an undo, a takeover) is refused with 409. "
         "Clients that send none are checked by `move` only"))
 
 
 class UndoRequest(Strict):
-    move: int = Field(**documented(minimum=0, maximum=MAX_MOVE))
-    to: int | None = Field(default=None, **documented(minimum=0, maximum=MAX_MOVE))
-    revision: int | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1))
+    move: WholeNumber = Field(**documented(minimum=0, maximum=MAX_MOVE))
+    to: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=MAX_MOVE))
+    revision: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1))
 
 
 class NameRequest(Strict):
@@ -169,15 +215,22 @@ class ErrorBody(BaseModel):
     error: str
 
 
+class FirstTurn(BaseModel):
+    seat: int = Field(description="the seat that decides first")
+    token: str | None = Field(default=None, description="its token, when that seat is a person's")
+
+
 class Created(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str
     game: str
     seats: list[dict[str, Any]]
+    turn: FirstTurn | None = Field(description="who decides first (a bot may have moved already when this arrives)")
     watch_url: str
 
 
-def _errors(*codes: int, body: bool = True) -> dict[int | str, dict[str, Any]]:
+def _errors(*codes: int, body: bool = True, links: dict[int, dict[str, Any]] | None = None,
+            ) -> dict[int | str, dict[str, Any]]:
     """The refusals a route documents. A route taking a body also answers 400 (not strict
     JSON), 408 (too slow) and 413 (too large) from the body guard."""
     if body:
@@ -189,7 +242,50 @@ def _errors(*codes: int, body: bool = True) -> dict[int | str, dict[str, Any]]:
             413: "the body is too large", 422: "a malformed request, in words",
             429: "too many requests from this client (see Retry-After)",
             503: "this game cannot be loaded right now (other games are not affected)"}
-    return {c: {"model": ErrorBody, "description": what[c]} for c in sorted(set(codes))}
+    out: dict[int | str, dict[str, Any]] = {c: {"model": ErrorBody, "description": what[c]} for c in sorted(set(codes))}
+    for code, found in (links or {}).items():
+        out.setdefault(code, {})["links"] = found
+    return out
+
+
+# The seat token, documented as a header parameter (the routes read it themselves) so that
+# OpenAPI links can carry it from one call to the next. Acting needs it (403 without); a view
+# without it is a spectator's.
+def _auth(required: bool) -> dict[str, Any]:
+    return {"parameters": [{
+        "name": "Authorization", "in": "header", "required": required,
+        "description": "`Bearer <seat token>`: the token of the seat (from the creation answer)",
+        "schema": {"type": "string", "pattern": "^Bearer [A-Za-z0-9_-]{1,200}$"}}]}
+
+
+AUTH, AUTH_OPTIONAL = _auth(True), _auth(False)
+_SAME_SEAT = {"path.game_id": "$request.path.game_id", "header.Authorization": "$request.header.Authorization"}
+_ON_THIS_VIEW = {"move": "$response.body#/move", "revision": "$response.body#/revision"}
+# OpenAPI links: how a client (or a fuzzer such as schemathesis) finds the next valid call.
+# A refused move's answer lists the legal moves with the move number and revision to send.
+LINKS_FROM_VIEW: dict[str, Any] = {
+    "Move": {"operationId": "postAction", "parameters": _SAME_SEAT,
+             "requestBody": {"action": "$response.body#/legal/0/text", **_ON_THIS_VIEW},
+             "description": "the seat's first legal move, on this view"},
+    "Undo": {"operationId": "postUndo", "parameters": _SAME_SEAT, "requestBody": _ON_THIS_VIEW,
+             "description": "take the seat's decisions back to the start of its turn"},
+    "View": {"operationId": "getGame", "parameters": _SAME_SEAT, "description": "the seat's view"},
+}
+LINKS_FROM_REFUSED_MOVE: dict[str, Any] = {
+    "LegalMove": {"operationId": "postAction", "parameters": _SAME_SEAT,
+                  "requestBody": {"action": "$response.body#/legal/0", **_ON_THIS_VIEW},
+                  "description": "the first of the legal moves the refusal lists"},
+}
+LINKS_FROM_STALE_MOVE: dict[str, Any] = {
+    "Retry": {"operationId": "postAction", "parameters": _SAME_SEAT, "requestBody": _ON_THIS_VIEW,
+              "description": "a move on the view the refusal names"},
+}
+LINKS_FROM_CREATE: dict[str, Any] = {
+    "FirstMove": {"operationId": "postAction", "requestBody": {"move": 0, "revision": 0},
+                  "parameters": {"path.game_id": "$response.body#/id",
+                                 "header.Authorization": "Bearer {$response.body#/turn/token}"},
+                  "description": "the first decision, by the person who decides first; a refusal lists the legal moves"},
+}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -243,6 +339,8 @@ def _sentence(errors: list[Any]) -> str:
             out.append(f"{where}: {e.get('msg', 'not one of the allowed values')}")
         elif kind in ("model_type", "dict_type", "model_attributes_type"):
             out.append(f"{where} must be an object")
+        elif kind == "value_error":
+            out.append(f"{where} {str(e.get('msg', 'is invalid')).removeprefix('Value error, ')}")
         elif kind == "list_type":
             out.append(f"{where} must be a list")
         else:
@@ -567,7 +665,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def list_games() -> JSONResponse:
         return _json(lobby_list())
 
-    @app.post("/api/games", status_code=201, response_model=Created, responses=_errors(400, 422, 429))
+    @app.post("/api/games", status_code=201, response_model=Created, operation_id="createGame",
+              responses={**_errors(400, 422, 429), 201: {"links": LINKS_FROM_CREATE}})
     async def create(body: CreateGame, request: Request) -> JSONResponse:
         game_name = body.game
         if game_name not in title_names():
@@ -585,7 +684,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         kinds: list[str] = []
         names: list[str | None] = []
         for i, seat in enumerate(body.seats):
-            kind = (seat if isinstance(seat, str) else seat.kind).strip()
+            kind = seat if isinstance(seat, str) else seat.kind
             if kind != "human" and kind not in levels:
                 raise ApiError(400, f"seat {i + 1}: a seat is 'human' or one of the bot levels "
                                     f"{', '.join(levels)}, not {kind[:40]!r}")
@@ -599,6 +698,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(400, "table.bot_delay_ms must be from 0 to 5000 (milliseconds)")
         clock = table.clock
         clock_out: dict[str, Any] = {"mode": clock.mode}
+        # The document's ranges hold whatever the mode (a value out of range is a mistake).
+        if clock.days is not None and not 1 <= clock.days <= 30:
+            raise ApiError(400, "table.clock.days must be from 1 to 30")
+        if clock.seconds is not None and not 10 <= clock.seconds <= 7 * 86400:
+            raise ApiError(400, f"table.clock.seconds must be from 10 to {7 * 86400}")
         if clock.mode != "none":
             if clock.mode == "days":
                 days = clock.days if clock.days is not None else (clock.seconds // 86400 if clock.seconds else 3)
@@ -616,11 +720,10 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(400, f"the takeover bot must be one of {', '.join(levels)}, not {takeover[:40]!r}")
         clock_out["takeover"] = takeover
         opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover}
+        check_settings(game_name, body.settings)
         creator = limit_creation(request)
-        # A setting sent as null means its default (the OpenAPI document allows null).
-        chosen = {k: v for k, v in body.settings.items() if v is not None}
         game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
-                                      chosen, private=body.private, table=opts, creator=creator)
+                                      body.settings, private=body.private, table=opts, creator=creator)
         base = str(request.base_url).rstrip("/")
         out = []
         all_names = views.seat_names(kinds, names, levels)
@@ -631,9 +734,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 entry["token"] = tokens[i]
                 entry["url"] = f"{base}/game/{game_id}#token={tokens[i]}"
             out.append(entry)
+        first = live.sessions[game_id].position.current_player
+        turn: dict[str, Any] | None = None if first is None else {"seat": first}
+        if turn is not None and first in tokens:
+            turn["token"] = tokens[first]
         live.kick_bots(live.sessions[game_id])
         hub.notify(LOBBY)
-        return _json({"id": game_id, "game": game_name, "seats": out, "watch_url": f"{base}/game/{game_id}"}, 201)
+        return _json({"id": game_id, "game": game_name, "seats": out, "turn": turn,
+                      "watch_url": f"{base}/game/{game_id}"}, 201)
 
     @app.post("/api/my-games", responses=_errors(422))
     async def my_games(body: MyGamesRequest) -> JSONResponse:
@@ -659,26 +767,31 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return _json(out)
 
     # ------------------------------------------------------------------ a game
-    @app.get("/api/games/{game_id}", responses=_errors(403, 404, 422, body=False))
+    @app.get("/api/games/{game_id}", operation_id="getGame", openapi_extra=AUTH_OPTIONAL,
+             responses={**_errors(403, 404, 422, body=False), 200: {"links": LINKS_FROM_VIEW}})
     async def get_game(game_id: str, request: Request) -> JSONResponse:
         s = await session(game_id)
         return _json(view(s, live.seat_of(s, _bearer(request))))
 
-    @app.post("/api/games/{game_id}/actions", responses=_errors(400, 403, 404, 409, 422))
+    @app.post("/api/games/{game_id}/actions", operation_id="postAction", openapi_extra=AUTH,
+              responses=_errors(400, 403, 404, 409, 422, links={200: LINKS_FROM_VIEW, 400: LINKS_FROM_REFUSED_MOVE,
+                                                                409: LINKS_FROM_STALE_MOVE}))
     async def post_action(game_id: str, body: Move, request: Request) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "act")
         await live.act(s, seat, body.move, body.action, body.revision)
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/undo", responses=_errors(400, 403, 404, 409, 422))
+    @app.post("/api/games/{game_id}/undo", operation_id="postUndo", openapi_extra=AUTH,
+              responses={**_errors(400, 403, 404, 409, 422), 200: {"links": LINKS_FROM_VIEW}})
     async def post_undo(game_id: str, body: UndoRequest, request: Request) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "undo")
         await live.undo(s, seat, body.move, body.to, body.revision)
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/name", responses=_errors(400, 403, 404, 409, 422))
+    @app.post("/api/games/{game_id}/seats/{seat}/name", openapi_extra=AUTH,
+              responses=_errors(400, 403, 404, 409, 422))
     async def post_name(game_id: str, seat: int, body: NameRequest, request: Request) -> JSONResponse:
         s = await session(game_id)
         mine = seat_token(request, s, "name a seat")
@@ -687,7 +800,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         await live.rename(s, seat, check_name(body.name))
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", responses=_errors(400, 403, 404, 409, 422))
+    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", openapi_extra=AUTH,
+              responses=_errors(400, 403, 404, 409, 422))
     async def post_reclaim(game_id: str, seat: int, request: Request) -> JSONResponse:
         s = await session(game_id)
         mine = seat_token(request, s, "reclaim a seat")
@@ -696,7 +810,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         await live.reclaim(s, seat)
         return _json(view(s, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/leave", responses=_errors(400, 403, 404, 409, 422))
+    @app.post("/api/games/{game_id}/seats/{seat}/leave", openapi_extra=AUTH,
+              responses=_errors(400, 403, 404, 409, 422))
     async def post_leave(game_id: str, seat: int, request: Request) -> JSONResponse:
         s = await session(game_id)
         mine = seat_token(request, s, "leave a seat")

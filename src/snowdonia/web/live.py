@@ -84,9 +84,14 @@ class Session:
 
 
 def check_name(name: Any) -> str:
-    """A display name: printable, 1-24 characters once trimmed; ApiError 400 otherwise."""
+    """A display name: at most 24 printable characters as sent (spaces count), not all
+    spaces; runs of spaces are folded into one. ApiError 400 otherwise."""
     if not isinstance(name, str):
         raise ApiError(400, "a name must be text")
+    if len(name) > 24:
+        raise ApiError(400, f"a name has at most 24 characters; {name[:30]!r} has {len(name)}")
+    if not name.isprintable():
+        raise ApiError(400, "a name may only hold printable characters (no tabs, line breaks or control characters)")
     clean = " ".join(name.split())
     if not clean:
         raise ApiError(400, "a name cannot be empty")
@@ -459,11 +464,12 @@ class Live:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
                 raise ApiError(400, f"{text!r} is not a move of this game; choose one of the legal moves",
-                               legal=legal, reason=f"{text!r} is not a move of this game") from exc
+                               legal=legal, reason=f"{text!r} is not a move of this game", move=p.moves,
+                               revision=s.revision, kind="not_a_move") from exc
             try:
                 self._commit_move(s, seat, action, None)
             except IllegalAction as exc:
-                raise ApiError(400, str(exc), legal=legal,
+                raise ApiError(400, str(exc), legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
                                reason=views.refusal_reason(str(exc), str(action), self.names(s))) from exc
             except StaleWrite as exc:
                 raise ApiError(409, "the game changed on another server at the same moment; here it is now",
