@@ -50,8 +50,9 @@ NAME_PATTERN = r"^ *[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
 
 def documented(**limits: Any) -> dict[str, Any]:
     """Limits the OpenAPI document states but the server checks itself, so that a value out
-    of range is refused with 400 and a sentence naming the range (not pydantic's 422)."""
-    return {"json_schema_extra": limits}
+    of range is refused with 400 and a sentence naming the range (not pydantic's 422); pass
+    as `json_schema_extra`."""
+    return limits
 
 
 # ---------------------------------------------------------------------- request bodies
@@ -73,19 +74,19 @@ class Strict(BaseModel):
 class SeatSpec(Strict):
     kind: str = Field(max_length=40)
     name: str | None = Field(default=None, max_length=200,
-                             **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
+                             json_schema_extra=documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
 
 
 class ClockSpec(Strict):
     mode: Literal["none", "move", "game", "days"] = "none"
     seconds: WholeNumber | None = Field(default=None, description="per move: 10 to 86400; per game: 60 to 604800",
-                                **documented(minimum=10, maximum=7 * 86400))
-    days: WholeNumber | None = Field(default=None, **documented(minimum=1, maximum=30))
+                                json_schema_extra=documented(minimum=10, maximum=7 * 86400))
+    days: WholeNumber | None = Field(default=None, json_schema_extra=documented(minimum=1, maximum=30))
     takeover: str | None = Field(default=None, max_length=40)
 
 
 class TableSpec(Strict):
-    bot_delay_ms: WholeNumber = Field(default=0, **documented(minimum=0, maximum=5000))
+    bot_delay_ms: WholeNumber = Field(default=0, json_schema_extra=documented(minimum=0, maximum=5000))
     clock: ClockSpec = Field(default_factory=ClockSpec)
     takeover: str | None = Field(default=None, max_length=40)
 
@@ -149,8 +150,7 @@ def create_bodies(levels_of: Callable[[str], list[str]]) -> dict[str, type[BaseM
         kinds = ["human", *levels_of(name)]
         seat = create_model(f"{_camel(name)}Seat", __config__=ConfigDict(extra="forbid"),
                             kind=(_literal(kinds), ...),
-                            name=(str | None, Field(default=None, max_length=200,
-                                                    **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))))
+                            name=(str | None, Field(default=None, min_length=1, max_length=24, pattern=NAME_PATTERN)))
         default_scenario = t.scenarios[0].key
         for sc in t.scenarios:
             for n in sc.players:
@@ -175,10 +175,10 @@ def create_bodies(levels_of: Callable[[str], list[str]]) -> dict[str, type[BaseM
                     game=(_literal([name]), "snowdonia" if name == "snowdonia" else ...),
                     scenario=(_literal([sc.key]) | None, None) if sc.key == default_scenario else (_literal([sc.key]), ...),
                     players=(_literal([n]), ...),
-                    seats=(list[_literal(kinds) | seat],  # type: ignore[valid-type]
-                           Field(**documented(minItems=n, maxItems=n))),
+                    seats=(list[_literal(kinds) | seat],  # type: ignore[valid-type,misc]
+                           Field(json_schema_extra=documented(minItems=n, maxItems=n))),
                     settings=(settings_model, Field(default_factory=settings_model)),
-                    seed=(int | None, Field(default=None, **documented(minimum=SEED_MIN, maximum=SEED_MAX))),
+                    seed=(int | None, Field(default=None, json_schema_extra=documented(minimum=SEED_MIN, maximum=SEED_MAX))),
                     private=(bool, False),
                     table=(TableSpec, Field(default_factory=TableSpec)),
                 )
@@ -189,21 +189,21 @@ MAX_MOVE = 1_000_000  # far beyond any game's decisions; a bound for the schema
 
 
 class Move(Strict):
-    action: str = Field(max_length=200, **documented(minLength=1), description="the action's text, as in the view's `legal`")
-    move: WholeNumber = Field(description="the view's `move`: decisions made so far", **documented(minimum=0, maximum=MAX_MOVE))
-    revision: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1), description=(
+    action: str = Field(max_length=200, json_schema_extra=documented(minLength=1), description="the action's text, as in the view's `legal`")
+    move: WholeNumber = Field(description="the view's `move`: decisions made so far", json_schema_extra=documented(minimum=0, maximum=MAX_MOVE))
+    revision: WholeNumber | None = Field(default=None, json_schema_extra=documented(minimum=0, maximum=2**31 - 1), description=(
         "the view's `revision`; a view replaced since (an undo, a takeover) is refused with 409. "
         "Clients that send none are checked by `move` only"))
 
 
 class UndoRequest(Strict):
-    move: WholeNumber = Field(**documented(minimum=0, maximum=MAX_MOVE))
-    to: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=MAX_MOVE))
-    revision: WholeNumber | None = Field(default=None, **documented(minimum=0, maximum=2**31 - 1))
+    move: WholeNumber = Field(json_schema_extra=documented(minimum=0, maximum=MAX_MOVE))
+    to: WholeNumber | None = Field(default=None, json_schema_extra=documented(minimum=0, maximum=MAX_MOVE))
+    revision: WholeNumber | None = Field(default=None, json_schema_extra=documented(minimum=0, maximum=2**31 - 1))
 
 
 class NameRequest(Strict):
-    name: str = Field(max_length=200, **documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
+    name: str = Field(max_length=200, json_schema_extra=documented(minLength=1, maxLength=24, pattern=NAME_PATTERN))
 
 
 class MyGamesRequest(Strict):

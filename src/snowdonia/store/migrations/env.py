@@ -16,7 +16,7 @@ if connection is None or context.is_offline_mode():
 changed: list[str] = cfg.attributes.setdefault("changed", [])
 
 
-def _applied(*, step: Any, **_kw: Any) -> None:
+def _applied(ctx: Any, step: Any, heads: Any, run_args: Any) -> None:  # alembic passes them by name
     if step.is_upgrade:
         changed.append(f"migration {step.up_revision_id}")
 
