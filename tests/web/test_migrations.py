@@ -231,3 +231,30 @@ def test_a_4ade1e2_postgres_database_upgrades_in_place(pg_url: str) -> None:  # 
     store.close()
     assert schema_differences(url) == []
     check_old_games(url)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_two_servers_start_together_on_one_empty_postgres_database(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    # The race: two `snowdonia serve` processes on an empty database (one used to die
+    # with UniqueViolation while creating the tables). Both start, both are ready.
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+    from tests.web.server import start, stop
+
+    url = fresh_pg(pg_url, "servers")
+    with ThreadPoolExecutor(2) as pool:
+        servers = list(pool.map(lambda i: start(url, tmp_path / f"s{i}.log"), range(2)))
+    try:
+        for server in servers:
+            ready = httpx.get(f"{server.url}/readyz", timeout=30)
+            assert ready.status_code == 200, ready.text
+        r = httpx.post(f"{servers[0].url}/api/games", json={"players": 2, "seats": ["human", "human"]})
+        assert r.status_code == 201
+        assert httpx.get(f"{servers[1].url}/api/games/{r.json()['id']}").status_code == 200
+    finally:
+        for server in servers:
+            stop(server)
+    logs = "".join((tmp_path / f"s{i}.log").read_text() for i in range(2))
+    assert logs.count("Database schema upgraded: migration 0001") == 1, logs
