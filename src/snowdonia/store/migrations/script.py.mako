@@ -7,8 +7,8 @@ Created: ${create_date}
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-from alembic import op
+import sqlalchemy as sa  # noqa: F401
+from alembic import op  # noqa: F401
 ${imports if imports else ""}
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}
