@@ -84,6 +84,7 @@ TestLinkedCalls.settings = settings(max_examples=40, stateful_step_count=8, dead
 
 
 def test_the_fuzzer_created_games_and_made_moves() -> None:
+    # After the generated calls above (pytest keeps the order of a file), in this module's database.
     with APP.state.store.engine.connect() as c:
         created = c.execute(select(func.count()).select_from(games)).scalar_one()
         by_people = c.execute(select(func.count()).select_from(moves).where(moves.c.bot.is_(None))).scalar_one()

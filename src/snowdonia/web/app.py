@@ -438,7 +438,6 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 for gid in store.needing_bots(now):
                     await sweep_one(gid, clock=False)
                 metrics.SWEEPS.inc()
-                app.state.last_sweep = time.time()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -489,7 +488,6 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.state.hub = hub
     app.state.settings = cfg
     app.state.series = series
-    app.state.last_sweep = None
     app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
