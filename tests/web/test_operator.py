@@ -66,6 +66,9 @@ def test_readyz_says_when_the_database_is_gone(tmp_path: Path) -> None:
         r = client.get("/readyz")
         assert r.status_code == 503
         assert r.json()["checks"]["database"] is False and "database does not answer" in r.json()["reasons"][0]
+        lobby = client.get("/api/games")
+        assert lobby.status_code == 503 and lobby.json() == {
+            "error": "the database does not answer right now; try again shortly"}
         assert client.get("/healthz").status_code == 200
 
 

@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from snowdonia.registry import names as title_names
@@ -498,6 +499,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         metrics.refused(exc.kind)
         return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(DBAPIError)
+    async def _database_down(_request: Request, exc: DBAPIError) -> JSONResponse:
+        # The database itself failed (down, unreachable, not a database): not the client's fault.
+        log.error("database error: %s: %s", type(exc.orig).__name__, str(exc.orig)[:200])
+        metrics.refused("database_unavailable")
+        return JSONResponse({"error": "the database does not answer right now; try again shortly"}, status_code=503,
+                            headers={"Retry-After": "5"})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from snowdonia.core.errors import ActionParseError, IllegalAction, SettingsError
 from snowdonia.core.protocol import Position
 from snowdonia.registry import title
@@ -197,6 +199,8 @@ class Live:
             position = restore(loaded.snapshot, loaded.row.game)
             for text in loaded.actions_after:
                 position.apply(text)
+        except DBAPIError:
+            raise  # the database failed, not this game's data (answered 503 for every request)
         except Exception as exc:
             self._failed(game_id, exc)
             raise GameUnavailable(game_id) from exc
