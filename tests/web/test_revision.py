@@ -50,7 +50,9 @@ def test_a_click_on_a_view_an_undo_replaced_is_refused(client: TestClient) -> No
 
 
 def test_an_undo_on_a_replaced_view_is_refused(client: TestClient) -> None:
-    g = create(client, ["human", "human"], seed=21)
+    # The bot that takes the seat over pauses 5 s before answering a person, so the game stays
+    # at this move while the stale undo arrives.
+    g = create(client, ["human", "human"], seed=21, table={"bot_delay_ms": 5000})
     gid, tokens = g["id"], tokens_of(g)
     seat, _before, after = _until_undo_offered(client, gid, tokens)
     other = 1 - seat
