@@ -88,7 +88,7 @@ def test_requests_in_progress_are_capped_per_client_and_others_are_served() -> N
 
     async def main() -> tuple[list[int], int, int]:
         guard = FairShare(slow_app, max_requests=3, max_sockets=1)
-        flood = [asyncio.create_task(call(guard, "2001:db8::%x" % i)) for i in range(1, 6)]  # one /64
+        flood = [asyncio.create_task(call(guard, f"2001:db8::{i:x}")) for i in range(1, 6)]  # one /64
         await asyncio.sleep(0.05)
         other = asyncio.create_task(call(guard, "198.51.100.7"))
         await asyncio.sleep(0.05)
