@@ -119,7 +119,7 @@ def test_fifty_spectators_leave_the_seat_connectable(db_url: str) -> None:
             with client.websocket_connect(f"/ws/games/{gid}") as extra:
                 extra.send_json({"token": None})
                 refused = extra.receive_json()
-                assert "50 spectators" in refused["error"] and refused["retry"] is True
+                assert "all 50 spectator places" in refused["error"] and refused["retry"] is True
                 with pytest.raises(WebSocketDisconnect) as closed:
                     extra.receive_json()
                 assert closed.value.code == 4429

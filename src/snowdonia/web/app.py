@@ -600,8 +600,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
         if seat is None and hub.spectators(game_id) >= cfg.max_sockets_per_game:
             # Seats are counted apart: spectators never lock a player out.
-            await websocket.send_json({"error": f"this game has {cfg.max_sockets_per_game} spectators already; "
-                                                "try again later", "retry": True})
+            await websocket.send_json({"error": f"all {cfg.max_sockets_per_game} spectator places of this game "
+                                                "are taken; try again later", "retry": True})
             await websocket.close(code=4429)
             return
         # Touch the game again: the wait for the first message may have let the cache drop it.
