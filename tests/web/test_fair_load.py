@@ -117,3 +117,38 @@ def test_thirty_busy_search_games_leave_another_clients_bot_answering(tmp_path: 
     assert len(gaps) == 4, f"only {len(gaps)} moves in 60 s"
     assert max(gaps) <= 2.0, gaps
     assert not any(st["over"] for st in states), "the busy games were still playing throughout"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_thousand_idle_connections_from_one_address_leave_another_address_served(tmp_path: Path) -> None:
+    """Connections that send nothing (a slow-header flood) from one address are closed beyond
+    its share as they are made, so they never fill the server's global limit."""
+    import socket
+
+    with running(f"sqlite:///{tmp_path / 'idle.sqlite'}", tmp_path / "server.log") as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        held: list[socket.socket] = []
+        try:
+            for _ in range(1000):
+                s = socket.socket()
+                s.bind(("127.0.0.1", 0))
+                s.connect(("127.0.0.1", port))
+                held.append(s)
+            time.sleep(1.0)  # the server has seen them all
+            open_ones = 0
+            for s in held:  # a closed one reads end-of-file at once; an open one would block
+                s.settimeout(0.01)
+                try:
+                    open_ones += s.recv(1) != b""
+                except TimeoutError:
+                    open_ones += 1
+                except OSError:
+                    pass
+            with httpx.Client(timeout=10, transport=httpx.HTTPTransport(local_address=OTHER)) as c:
+                other = c.get(f"{server.url}/api/meta")
+        finally:
+            for s in held:
+                s.close()
+    assert other.status_code == 200
+    assert open_ones <= 64, f"{open_ones} idle connections of one address stayed open"
