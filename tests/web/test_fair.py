@@ -227,3 +227,8 @@ def test_a_live_process_keeps_its_bot_lease_while_thinking(db_url: str) -> None:
     # A stopped server gives its leases back: the next server resumes at once.
     assert g["id"] in store.needing_bots(time.time())
     store.close()
+
+
+def test_a_trusted_proxy_that_is_no_address_is_refused_in_words(db_url: str) -> None:
+    with pytest.raises(ValueError, match="'proxy.example' is not an address or a network"):
+        make_app(db_url, trusted_proxies=("10.0.0.0/8", "proxy.example"))

@@ -54,8 +54,10 @@ def client_key(host: str | None) -> str:
 
 
 def trusted(settings: Any) -> list[str]:
-    """The trusted proxies of `settings` (the older `trust_proxy` switch trusts every peer)."""
+    """The trusted proxies of `settings` (the older `trust_proxy` switch trusts every peer);
+    ValueError in words for an entry that is no address or network."""
     found = [p for p in settings.trusted_proxies if p]
+    check_proxies(found)
     if not found and settings.trust_proxy:
         return ["*"]
     return found
