@@ -232,3 +232,19 @@ def test_a_live_process_keeps_its_bot_lease_while_thinking(db_url: str) -> None:
 def test_a_trusted_proxy_that_is_no_address_is_refused_in_words(db_url: str) -> None:
     with pytest.raises(ValueError, match="'proxy.example' is not an address or a network"):
         make_app(db_url, trusted_proxies=("10.0.0.0/8", "proxy.example"))
+
+
+@pytest.mark.timeout(120)
+def test_a_second_process_never_takes_a_live_processs_bot_move(db_url: str) -> None:
+    """Two server processes on one database, short leases, the second one sweeping five times
+    a second: while the first lives, every bot move is thought by the first."""
+    fast = dataclasses.replace(TEST_SETTINGS, bot_lease_seconds=1.5, sweep_seconds=0.1)
+    first, second = create_app(db_url, settings=fast), create_app(db_url, settings=fast)
+    with TestClient(first) as a, TestClient(second) as b:
+        g = create(a, ["mcts:1s", "mcts:1s"], seed=9)
+        wait_for(lambda: view(a, g["id"])["move"] >= 4, timeout=90)
+        assert view(b, g["id"])["move"] >= 4  # the second process sees the game ...
+        assert second.state.live.thinker.queues == {}, "... but never thought about one of its moves"
+        assert first.state.live.thinker.queues["search"].size >= 2
+    first.state.store.close()
+    second.state.store.close()

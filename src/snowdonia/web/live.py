@@ -322,8 +322,12 @@ class Live:
                 deadline = now + left / 1000
             else:
                 deadline = now + clock_seconds(clock)
+        # A bot decides next: this process, which wrote the change, holds its lease from the
+        # same write on (and kicks its bots), so no other process's sweep starts thinking too.
+        lease = None if human else self.owner
         return {"waiting": "human" if human else "bot", "turn": seat, "turn_started_at": now,
-                "clock_deadline": deadline, "bot_lease": None, "bot_lease_until": None}
+                "clock_deadline": deadline, "bot_lease": lease,
+                "bot_lease_until": None if human else now + self.settings.bot_lease_seconds}
 
     def _spent(self, s: Session, seat: int, now: float) -> list[dict[str, Any]]:
         """Seat states after `seat` used its time since its decision began (per-game clocks)."""

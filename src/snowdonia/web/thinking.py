@@ -265,7 +265,10 @@ class Thinker:
                 if blob is None:
                     blob = position.snapshot()
                 budget = max(0.05, until - loop.time())
-                future = pool(kind).schedule(think, args=(game, blob, current, seed), timeout=budget)
+                running = _pools.get(kind)
+                if running is None or not running.active:  # starting processes blocks: not on the loop
+                    running = await asyncio.to_thread(pool, kind)
+                future = running.schedule(think, args=(game, blob, current, seed), timeout=budget)
                 try:
                     text = await asyncio.wrap_future(future)
                 except asyncio.CancelledError:
