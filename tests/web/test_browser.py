@@ -574,3 +574,53 @@ def test_no_serious_accessibility_violations_and_readable(browser: Any, server: 
     _shot(page, f"{size}-game-a11y")
     assert _axe(page) == []
     ctx.close()
+
+
+def test_a_refused_socket_is_retried_with_back_off_and_says_so(browser: Any, tmp_path: Path) -> None:
+    """Issue 17: 4429 (too many spectators) is not final: the page says it is reconnecting,
+    retries with back-off, and follows the game as soon as there is room."""
+    import asyncio
+    import json
+    import threading
+
+    import httpx
+    from playwright.sync_api import expect
+    from websockets.asyncio.client import connect
+
+    env = {"SNOWDONIA_MAX_SOCKETS_PER_GAME": "1", "SNOWDONIA_GAMES_PER_MINUTE": "100"}
+    with running(f"sqlite:///{tmp_path / 'busy.sqlite'}", tmp_path / "server.log", env=env) as srv:
+        gid = httpx.post(f"{srv.url}/api/games", json={"players": 2, "seats": ["human", "human"], "seed": 4}).json()["id"]
+        leave = threading.Event()
+        ready = threading.Event()
+
+        def spectator() -> None:  # takes the game's one spectator place until told to leave
+            async def run() -> None:
+                async with connect(srv.url.replace("http", "ws") + f"/ws/games/{gid}") as ws:
+                    await ws.send(json.dumps({"token": None}))
+                    await ws.recv()
+                    ready.set()
+                    while not leave.is_set():
+                        await asyncio.sleep(0.05)
+            asyncio.run(run())
+
+        holder = threading.Thread(target=spectator, daemon=True)
+        holder.start()
+        assert ready.wait(20)
+        context = _context(browser, "desktop")
+        page = context.new_page()
+        errors: list[str] = []
+        _watch_errors(page, errors)
+        try:
+            page.goto(f"{srv.url}/game/{gid}")
+            conn = page.locator(".conn")
+            conn.wait_for(timeout=15000)
+            expect(conn).to_have_text(re.compile(r"busy.*spectator places.*reconnecting in \d+ s"), timeout=15000)
+            leave.set()
+            holder.join(10)
+            # Back-off (0.5 s, 1 s, 2 s … with jitter) brings the page back without a reload.
+            expect(conn).to_have_count(0, timeout=30000)
+            page.wait_for_selector("#board text")
+        finally:
+            leave.set()
+            context.close()
+    assert not [e for e in errors if "WebSocket" not in e], errors

@@ -4,6 +4,7 @@ server process, and one of two processes sharing a database."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,40 @@ def test_kill_9_of_one_of_two_processes_loses_nothing(tmp_path: Path) -> None:
     finally:
         stop(a)
         stop(b)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_bots_move_again_within_5_s_of_a_restart_after_kill_9(tmp_path: Path) -> None:
+    """Issue 17: a killed server's bot leases are short (renewed while it lived), so the
+    restarted server's first sweeps resume its bot games within 5 s."""
+    db = f"sqlite:///{tmp_path / 'bots.sqlite'}"
+    server = start(db, tmp_path / "server.log")
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as c:
+            gids = [c.post("/api/games", json={"players": 2, "seats": ["mcts:1s", "mcts:1s"], "seed": 70 + i}).json()["id"]
+                    for i in range(3)]
+            end = time.monotonic() + 60
+            while min(c.get(f"/api/games/{g}").json()["move"] for g in gids) < 2:
+                assert time.monotonic() < end, "the bots did not start"
+                time.sleep(0.1)
+        kill9(server)  # in the middle of a search: the leases stay in the database
+    finally:
+        stop(server)
+
+    server = start(db, tmp_path / "server.log")
+    ready = time.monotonic()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as c:
+            before = {g: c.get(f"/api/games/{g}").json()["move"] for g in gids}
+            resumed: dict[str, float] = {}
+            while len(resumed) < len(gids) and time.monotonic() - ready < 30:
+                for g in gids:
+                    if g not in resumed and c.get(f"/api/games/{g}").json()["move"] > before[g]:
+                        resumed[g] = time.monotonic() - ready
+                time.sleep(0.05)
+    finally:
+        stop(server)
+    print(f"bots moved again {sorted(round(t, 2) for t in resumed.values())} s after the restart")
+    assert len(resumed) == len(gids), f"only {len(resumed)} of {len(gids)} games resumed in 30 s"
+    assert max(resumed.values()) <= 5.0, resumed

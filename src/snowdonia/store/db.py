@@ -189,6 +189,7 @@ class GameRow:
     series_id: str | None = None
     turn: int | None = None
     waiting: str | None = None
+    creator: str | None = None  # hash of the creating client (fair.client_key)
 
 
 @dataclass(frozen=True)
@@ -263,7 +264,7 @@ def _row(r: Any) -> GameRow:
         revision=r["revision"] or 0, private=bool(r["private"]), seeded=bool(r["seeded"]),
         names=list(names), table_opts=_json(r["table_opts"]) or {}, seat_state=list(state),
         turn_started_at=r["turn_started_at"], clock_deadline=r["clock_deadline"], series_id=r["series_id"],
-        turn=r["turn"], waiting=r["waiting"],
+        turn=r["turn"], waiting=r["waiting"], creator=r.get("creator"),
     )
 
 
@@ -395,6 +396,14 @@ class Store:
                 ).values(bot_lease=owner, bot_lease_until=until)
             )
             return done.rowcount == 1
+
+    def renew_bot_leases(self, owner: str, until: float) -> int:
+        """Extend every bot lease `owner` holds to `until` (the heartbeat of a live process);
+        how many it holds."""
+        with self.engine.begin() as c:
+            done = c.execute(update(games).where(games.c.bot_lease == owner, games.c.over.is_(False))
+                             .values(bot_lease_until=until))
+            return int(done.rowcount or 0)
 
     # ------------------------------------------------------------------ reads
     def game_row(self, game_id: str) -> GameRow | None:

@@ -30,12 +30,13 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
 from snowdonia.store.db import hash_token
-from snowdonia.web import metrics, views
+from snowdonia.web import fair, metrics, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
@@ -350,13 +351,10 @@ def _sentence(errors: list[Any]) -> str:
     return text[0].upper() + text[1:]
 
 
-def client_key(request_or_ws: Request | WebSocket, trust_proxy: bool) -> str:
-    host = request_or_ws.client.host if request_or_ws.client else "unknown"
-    if trust_proxy:
-        fwd = request_or_ws.headers.get("x-forwarded-for")
-        if fwd:
-            host = fwd.split(",")[0].strip()
-    return hashlib.sha256(f"client:{host}".encode()).hexdigest()[:32]
+def client_key(request_or_ws: Request | WebSocket, _trust_proxy: bool = False) -> str:
+    """The client (an IPv4 address, an IPv6 /64) the limits count, hashed. The request's
+    client address is already the one a trusted proxy named (`fair.with_proxies`)."""
+    return fair.client_key(request_or_ws.client.host if request_or_ws.client else None)
 
 
 class JsonHosts:
@@ -401,7 +399,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     """The app on a database. `settings` are the operator's limits (ServerSettings)."""
     cfg = settings or ServerSettings()
     store = store or Store(database_url)
-    hub = Hub(idle_seconds=cfg.ws_idle_seconds, min_interval=0.5)
+    hub = Hub(idle_seconds=cfg.ws_idle_seconds, min_interval=0.5, seat_sockets=cfg.max_sockets_per_seat)
     live = Live(store, hub.notify, lambda gid: hub.count(gid) > 0, cache_size or cfg.cache_size, cfg, hub.seats)
     from snowdonia.web.series import SeriesService
 
@@ -471,9 +469,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             with contextlib.suppress(BaseException):
                 await task
         background.clear()
-        for s in list(live.sessions.values()):
-            if s.bot_task is not None:
-                s.bot_task.cancel()
+        live.close()
 
     async def _refresh(gid: str) -> None:
         s = await live.get(gid)  # reloads when another process changed it
@@ -493,7 +489,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(metrics.CountResponses)
+    app.add_middleware(fair.FairShare, max_requests=cfg.max_requests_per_address,
+                       max_sockets=cfg.max_sockets_per_address)
+    app.add_middleware(metrics.CountResponses)  # outside FairShare: its 429s are counted too
+    if fair.trusted(cfg):
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=fair.trusted(cfg))  # outermost
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -889,10 +889,6 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             await websocket.send_json({"error": "no such game"})
             await websocket.close(code=4404)
             return
-        if hub.count(game_id) >= cfg.max_sockets_per_game:
-            await websocket.send_json({"error": "too many watchers of this game"})
-            await websocket.close(code=4429)
-            return
         first = await first_message(websocket)
         if first is None:
             with contextlib.suppress(Exception):
@@ -913,6 +909,12 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         def seat_of(new_token: str | None) -> int | None:
             return live.seat_of(s, new_token if isinstance(new_token, str) else None)
 
+        if seat is None and hub.spectators(game_id) >= cfg.max_sockets_per_game:
+            # Seats are counted apart: spectators never lock a player out.
+            await websocket.send_json({"error": f"all {cfg.max_sockets_per_game} spectator places of this game "
+                                                "are taken; try again later", "retry": True})
+            await websocket.close(code=4429)
+            return
         # Touch the game again: the wait for the first message may have let the cache drop it.
         with contextlib.suppress(GameUnavailable):
             await live.get(game_id)

@@ -76,7 +76,10 @@ def register(app: typer.Typer) -> None:
         ws_idle_seconds: float = typer.Option(None, envvar="SNOWDONIA_WS_IDLE_SECONDS",
                                               help="Close websockets idle this long (600)."),
         trust_proxy: bool = typer.Option(None, "--trust-proxy/--no-trust-proxy", envvar="SNOWDONIA_TRUST_PROXY",
-                                         help="Take client addresses from X-Forwarded-For (behind a proxy)."),
+                                         help="Believe X-Forwarded-For from any peer (prefer --trusted-proxies)."),
+        trusted_proxies: str = typer.Option(
+            None, "--trusted-proxies", envvar="SNOWDONIA_TRUSTED_PROXIES",
+            help="Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client."),
     ) -> None:
         """Play in the browser: create games, share seat links, watch, replay."""
         import dataclasses
@@ -103,7 +106,16 @@ def register(app: typer.Typer) -> None:
             allowed_hosts=tuple(hosts), games_per_minute=games_per_minute, max_open_games=max_open_games,
             max_body_bytes=max_body_bytes, bot_deadline_seconds=bot_deadline_seconds,
             ws_idle_seconds=ws_idle_seconds, trust_proxy=trust_proxy,
+            trusted_proxies=None if trusted_proxies is None else
+            tuple(p.strip() for p in trusted_proxies.split(",") if p.strip()),
         )
+        from snowdonia.web.fair import check_proxies, trusted
+
+        try:
+            check_proxies(settings.trusted_proxies)
+        except ValueError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(2) from exc
         if settings.bot_processes == 0:
             # The cores are shared by the workers' bot pools.
             from snowdonia.web.thinking import cores
@@ -133,9 +145,12 @@ def register(app: typer.Typer) -> None:
             ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
             ws_max_size=settings.max_body_bytes, timeout_graceful_shutdown=5,
             # Tokens never travel in URLs, so the access log holds none.
-            access_log=True, proxy_headers=settings.trust_proxy,
+            # X-Forwarded-For is read by the app itself, from the trusted proxies only (fair.py).
+            access_log=True, proxy_headers=False,
         )
         config.snowdonia_header_timeout = settings.header_timeout_seconds  # type: ignore[attr-defined]
+        config.snowdonia_max_connections_per_address = settings.max_connections_per_address  # type: ignore[attr-defined]
+        config.snowdonia_trusted_proxies = trusted(settings)  # type: ignore[attr-defined]
         server = uvicorn.Server(config)
         if workers > 1:
             from uvicorn.supervisors import Multiprocess

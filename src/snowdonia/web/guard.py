@@ -9,7 +9,9 @@
   'none', X-Content-Type-Options, Referrer-Policy and X-Frame-Options to every answer.
 - `GuardedH11Protocol` closes a connection that has not sent a request's headers within
   `header_timeout_seconds` (slow-header attacks hold sockets open otherwise; uvicorn's
-  keep-alive timeout only runs between requests).
+  keep-alive timeout only runs between requests), and closes at once a connection beyond
+  `max_connections_per_address` open ones of its peer's address group (`snowdonia.web.fair`;
+  a trusted proxy's are not capped here), so one address cannot fill the server's global limit.
 """
 
 from __future__ import annotations
@@ -196,6 +198,9 @@ class GuardedH11Protocol(H11Protocol):
         self._header_timeout = float(getattr(self.config, "snowdonia_header_timeout", 10.0))
         self._guard: asyncio.TimerHandle | None = None
         self._guarded_cycle: Any = None
+        self._per_address = int(getattr(self.config, "snowdonia_max_connections_per_address", 0) or 0)
+        self._proxies: list[str] = list(getattr(self.config, "snowdonia_trusted_proxies", []) or [])
+        self._group: str | None = None  # counted against this address group while open
 
     def _arm(self) -> None:
         self._disarm()
@@ -212,12 +217,38 @@ class GuardedH11Protocol(H11Protocol):
         if self.cycle is self._guarded_cycle and not self.transport.is_closing():
             self.transport.close()
 
+    def _peers(self) -> Any:
+        from snowdonia.web.fair import Counter
+
+        found = getattr(self.server_state, "snowdonia_peers", None)
+        if found is None:
+            found = Counter()
+            self.server_state.snowdonia_peers = found  # type: ignore[attr-defined]
+        return found
+
+    def _uncount(self) -> None:
+        if self._group is not None:
+            self._peers().give(self._group)
+            self._group = None
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self._per_address > 0:
+            from snowdonia.web.fair import address_group, is_trusted
+
+            peer = transport.get_extra_info("peername")
+            host = str(peer[0]) if isinstance(peer, tuple) and peer else None
+            if not is_trusted(host, self._proxies):
+                group = address_group(host)
+                if not self._peers().take(group, self._per_address):
+                    transport.close()  # connection_lost follows and forgets it
+                    return
+                self._group = group
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._uncount()
         super().connection_lost(exc)
 
     def handle_events(self) -> None:
@@ -227,6 +258,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         self._disarm()
+        self._uncount()  # a websocket counts against the address's sockets (FairShare) instead
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:

@@ -117,7 +117,7 @@ class Live:
         self.cache_size = cache_size
         self.settings = settings or ServerSettings()
         self.owner = secrets.token_hex(8)  # this process, for bot leases
-        self.thinker = Thinker(self.settings.bot_deadline_seconds, self.fallback)
+        self.thinker = Thinker(self.settings.bot_deadline_seconds, self.fallback, self.needs)
         configure(self.settings.bot_processes)
         # Insertion order doubles as recency: a used session is moved to the end.
         self.sessions: dict[str, Session] = {}
@@ -125,6 +125,7 @@ class Live:
         # Games that failed to load, with the stored revision they failed at: not tried again
         # (nor logged again) until the stored game changes.
         self.broken: dict[str, int | None] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
@@ -132,6 +133,12 @@ class Live:
 
     def fallback(self, game: str, level: str) -> str | None:
         return fallback(game, level, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
+
+    def needs(self, game: str, level: str) -> float:
+        """The time a level must have left to be started: its own seconds and a grace for
+        restoring the position in a worker."""
+        found = self.levels(game).get(level)
+        return 0.0 if found is None else found.seconds * 1.2 + 0.2
 
     def names(self, s: Session) -> list[str]:
         return views.seat_names(s.seats, s.row.names, self.levels(s.game))
@@ -365,8 +372,12 @@ class Live:
                 deadline = now + left / 1000
             else:
                 deadline = now + clock_seconds(clock)
+        # A bot decides next: this process, which wrote the change, holds its lease from the
+        # same write on (and kicks its bots), so no other process's sweep starts thinking too.
+        lease = None if human else self.owner
         return {"waiting": "human" if human else "bot", "turn": seat, "turn_started_at": now,
-                "clock_deadline": deadline, "bot_lease": None, "bot_lease_until": None}
+                "clock_deadline": deadline, "bot_lease": lease,
+                "bot_lease_until": None if human else now + self.settings.bot_lease_seconds}
 
     def _spent(self, s: Session, seat: int, now: float) -> list[dict[str, Any]]:
         """Seat states after `seat` used its time since its decision began (per-game clocks)."""
@@ -610,6 +621,37 @@ class Live:
         except RuntimeError:
             return  # no loop (a script created the game): the next server start resumes it
         s.bot_task = loop.create_task(self._run_bots(s))
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = loop.create_task(self._renew_leases())
+
+    async def _renew_leases(self) -> None:
+        """While this process thinks about bot moves, renew its leases (one statement for all
+        of them) every third of `bot_lease_seconds`: a live process keeps its leases, a dead
+        one's expire within `bot_lease_seconds`, and the sweep of a restarted or other process
+        takes its games over."""
+        lease = self.settings.bot_lease_seconds
+        while True:
+            await asyncio.sleep(max(0.1, lease / 3))
+            if not any(s.bot_task is not None and not s.bot_task.done() for s in self.sessions.values()):
+                return
+            try:
+                self.store.renew_bot_leases(self.owner, time.time() + lease)
+            except Exception:
+                log.exception("renewing the bot leases failed")
+
+    def close(self) -> None:
+        """At shutdown: stop the bots and give their leases back, so another process (or
+        this server restarted) resumes them at its next sweep."""
+        for s in list(self.sessions.values()):
+            if s.bot_task is not None:
+                s.bot_task.cancel()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            self._heartbeat = None
+        try:
+            self.store.renew_bot_leases(self.owner, 0.0)
+        except Exception:
+            log.exception("giving back the bot leases failed")
 
     async def _run_bots(self, s: Session) -> None:
         try:
@@ -622,7 +664,7 @@ class Live:
                 if level is None:
                     return
                 rev = s.revision
-                until = time.time() + self.settings.bot_deadline_seconds * 4 + 10
+                until = time.time() + self.settings.bot_lease_seconds  # renewed by _heartbeat
                 if not self.store.claim_bot(s.id, rev, self.owner, until):
                     stored = self.store.revision(s.id)
                     if stored is not None and stored != rev:
@@ -635,7 +677,8 @@ class Live:
                     await asyncio.sleep(delay / 1000)  # a pause before a bot answers a person
                     if s.revision != rev:
                         continue
-                text, used = await self.thinker.choose(s.game, p, level, secrets.randbits(32))
+                text, used = await self.thinker.choose(s.game, p, level, secrets.randbits(32),
+                                                       key=s.row.creator or s.id)
                 async with s.lock:
                     if s.revision != rev or s.position is not p:
                         continue  # the position changed while it thought: think again

@@ -169,7 +169,7 @@ class SeriesService:
         async def new_player(request: Request) -> JSONResponse:
             from snowdonia.web.app import client_key
 
-            who = client_key(request, live.settings.trust_proxy)
+            who = client_key(request)
             now = time.time()
             recent = [t for t in self.key_limit.get(who, []) if t > now - 60]
             if len(recent) >= live.settings.games_per_minute:

@@ -20,6 +20,7 @@ class ServerSettings:
     bot_max_iterations: int = 200  # the iteration level offered ("mcts:200")
     bot_deadline_seconds: float = 5.0  # hard limit per bot move; then the next-lower level plays
     bot_processes: int = 0  # bot worker processes of this server process (0: one per core)
+    bot_lease_seconds: float = 3.0  # a bot move's lease, renewed while it thinks; a dead process's expires
     # ---- clients
     games_per_minute: int = 10  # games one client may create per minute
     max_open_games: int = 30  # unfinished games one client created that moved in the last day
@@ -31,9 +32,16 @@ class ServerSettings:
     ws_idle_seconds: float = 600.0  # a socket with no message and no push for this long is closed
     ws_ping_seconds: float = 20.0  # protocol pings; a peer that does not answer in as long is dropped
     ws_first_message_seconds: float = 10.0  # to send {"token": ...} after connecting
-    max_sockets_per_game: int = 50
+    max_sockets_per_game: int = 50  # spectators of one game (seated players are counted apart)
+    max_sockets_per_seat: int = 4  # sockets of one seat; a newer one replaces the oldest
+    # ---- fair shares: one address (an IPv4 address, an IPv6 /64) against everyone else
+    max_connections_per_address: int = 64  # open HTTP connections; beyond, new ones are closed at once
+    max_requests_per_address: int = 32  # requests in progress; beyond: 429
+    max_sockets_per_address: int = 128  # open websockets; beyond: closed with 4429
     allowed_hosts: tuple[str, ...] = ("*",)
-    trust_proxy: bool = False  # take the client's address from X-Forwarded-For
+    # Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; others' is ignored.
+    trusted_proxies: tuple[str, ...] = ()
+    trust_proxy: bool = False  # older switch: believe X-Forwarded-For from any peer ("*")
     # ---- housekeeping
     sweep_seconds: float = 2.0  # clocks and orphaned bot moves are checked this often
     cache_size: int = 2000  # live games kept in memory

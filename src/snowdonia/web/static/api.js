@@ -37,43 +37,72 @@ function wsUrl(path) {
   return `${proto}://${location.host}${path}`;
 }
 
-// A live feed of one seat's view; reconnects with back-off until closed.
+// Exponential back-off with full jitter: 0.5 s, 1 s, 2 s, … up to 30 s, each a random time up
+// to that (so a thousand browsers refused at once do not all come back at once).
+export function backoff(attempt, base = 500, cap = 30000) {
+  const top = Math.min(cap, base * 2 ** Math.min(attempt, 16));
+  return Math.round(top / 2 + Math.random() * top / 2);
+}
+
+// Close codes after which trying again cannot help: a bad request (4400), a token of no seat
+// (4403), no such game (4404), this seat opened in another window (4409).
+const FINAL = new Set([4400, 4403, 4404, 4409]);
+
+// A live feed of one seat's view. After a network error, a server going away (1001, 1006,
+// 1012) or a busy server (4429) it reconnects with back-off and says so; it stops for good
+// only on a final refusal or close().
 export function watch(gameId, token, onView, onStatus) {
   let ws = null;
   let closed = false;
-  let delay = 250;
+  let attempt = 0;
+  let timer = null;
+  let refusal = null; // the server's words before it closed
+  const retry = (why) => {
+    const wait = backoff(attempt++);
+    onStatus(`${why}; reconnecting in ${Math.max(1, Math.round(wait / 1000))} s…`);
+    timer = setTimeout(() => { timer = null; onStatus("reconnecting…"); open(); }, wait);
+  };
   const open = () => {
-    ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
-    ws.onopen = () => { delay = 250; ws.send(JSON.stringify({ token: token || null })); onStatus("live"); };
-    ws.onmessage = (ev) => {
-      if (closed) return; // a message still queued on a feed we switched away from
+    refusal = null;
+    const sock = ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(gameId)}`));
+    sock.onopen = () => { sock.send(JSON.stringify({ token: token || null })); };
+    sock.onmessage = (ev) => {
+      if (closed || sock !== ws) return; // a message still queued on a feed we switched away from
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.error) { onStatus("refused: " + msg.error); closed = true; return; }
+      if (msg.error) { refusal = msg; return; } // the close that follows decides what to do
+      attempt = 0;
+      onStatus("live");
       onView(msg);
     };
-    ws.onclose = () => {
-      if (closed) return;
-      onStatus("reconnecting…");
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 5000);
+    sock.onclose = (ev) => {
+      if (closed || sock !== ws) return;
+      if (FINAL.has(ev.code) || (refusal && refusal.replaced)) {
+        closed = true;
+        onStatus(refusal ? (refusal.replaced ? "opened in another window: reload to follow the game here" : "refused: " + refusal.error) : `closed (${ev.code})`);
+        return;
+      }
+      if (ev.code === 4429) retry(refusal ? "the server is busy: " + refusal.error : "the server is busy");
+      else if (ev.code === 1001 || ev.code === 1012) retry("the server closed the connection");
+      else retry("connection lost");
     };
   };
   open();
   return {
-    close() { closed = true; if (ws) ws.close(); },
+    close() { closed = true; if (timer) clearTimeout(timer); if (ws) ws.close(); },
     // Watch another seat on the same socket (hot-seat); reconnects use it too.
     setToken(t) { token = t; if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ token: t || null })); },
   };
 }
 
-// The public lobby, pushed whenever it changes; falls back to polling when the socket is
-// refused (an older server).
+// The public lobby, pushed whenever it changes; reconnects with back-off, and polls instead
+// when the socket cannot be opened at all (an older server, a proxy without websockets).
 export function watchLobby(onList) {
   let ws = null;
   let closed = false;
   let poll = null;
   let failures = 0;
+  let attempt = 0;
   const startPolling = () => {
     if (poll) return;
     const tick = async () => { const r = await api("/api/games"); if (r.ok && !closed) onList(r.data); };
@@ -82,12 +111,17 @@ export function watchLobby(onList) {
   };
   const open = () => {
     let opened = false;
+    let listed = false;
     ws = new WebSocket(wsUrl("/ws/lobby"));
     ws.onopen = () => { opened = true; failures = 0; };
     ws.onmessage = (ev) => {
       if (closed) return;
       try {
         const msg = JSON.parse(ev.data);
+        if (msg && msg.error) return;
+        listed = true;
+        attempt = 0;
+        if (poll) { clearInterval(poll); poll = null; }
         onList(Array.isArray(msg) ? msg : msg.games || []);
       } catch { /* ignore */ }
     };
@@ -95,7 +129,8 @@ export function watchLobby(onList) {
       if (closed) return;
       failures += opened ? 0 : 1;
       if (failures >= 2) { startPolling(); return; }
-      setTimeout(open, 1000);
+      if (!listed && opened) startPolling(); // refused (busy): the list by polling meanwhile
+      setTimeout(open, backoff(attempt++, 1000));
     };
   };
   open();
