@@ -151,8 +151,7 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None, bu
         if m in wanted:
             seat = position.current_player
             assert seat is not None
-            a = analyse(position, seat, b, seed=seed * 1_000_003 + m, evaluator=evaluator, must=[text])
-            rows.append(_row(a, position, text))
+            rows.append(review_decision(position, text, b, seed * 1_000_003 + m, evaluator))
             done += 1
             if progress is not None:
                 progress(done, len(todo))
@@ -165,6 +164,18 @@ def _apply(position: Position, text: str, m: int) -> None:
         position.apply(text)
     except Exception as exc:
         raise RecordError(f"decision {m + 1} ({text!r}) does not replay: {exc}") from exc
+
+
+def review_decision(position: Position, chosen: Any, budget: Budget | str | int | None = None, seed: int = 0,
+                    evaluator: Evaluator | None = None) -> ReviewRow:
+    """The review of one decision: the deciding seat chose `chosen` (an action or its text)
+    in `position`. ValueError if `chosen` is not one of its legal options."""
+    text = str(chosen)
+    if text not in {str(a) for a in position.legal_actions()}:
+        raise ValueError(f"{text!r} is not a legal option here")
+    b = budget if isinstance(budget, Budget) else Budget.parse(budget)
+    a = analyse(position, None, b, seed=seed, evaluator=evaluator, must=[text])
+    return _row(a, position, text)
 
 
 def _row(a: Analysis, position: Position, chosen: str) -> ReviewRow:
