@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -19,8 +20,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from snowdonia.analysis.engine import DEFAULT_BUDGET, NAMED_BUDGETS, Budget
+from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
 from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
+from snowdonia.analysis.rollout import ROLLOUT_DEPTH
 from snowdonia.core.errors import RecordError
 from snowdonia.tui.saving import RecordFileError, read_json_object
 
@@ -35,6 +37,9 @@ def review_command(
     budget: Annotated[str, typer.Option(
         "--budget", help=f"Work per decision: {', '.join(NAMED_BUDGETS)} or a number of rollouts per "
                          f"option (default {DEFAULT_BUDGET}).")] = DEFAULT_BUDGET,
+    depth: Annotated[int | None, typer.Option(
+        "--depth", min=0, max=MAX_DEPTH, help=f"Decisions per rollout before the title's evaluation scores it "
+                                             f"(default {ROLLOUT_DEPTH}; 0: to the end of the game).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the analysis (same seed, same review).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
@@ -42,6 +47,8 @@ def review_command(
     err = Console(stderr=True)
     try:
         b = Budget.parse(budget)
+        if depth is not None:
+            b = replace(b, depth=depth)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--budget") from None
     try:

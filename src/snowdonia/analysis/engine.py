@@ -32,6 +32,7 @@ NAMED_BUDGETS: dict[str, tuple[int, int]] = {
 }
 DEFAULT_BUDGET = "normal"
 MAX_SAMPLES = 1000  # a budget larger than this is refused (bounded work)
+MAX_DEPTH = 10_000  # decisions per rollout (games end long before)
 
 
 @dataclass(frozen=True)

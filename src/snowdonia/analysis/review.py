@@ -109,7 +109,8 @@ def default_seats(players: int, seat_kinds: Sequence[str] | None) -> list[int]:
 
 
 def round_of(position: Position) -> int | None:
-    r = position.stats().get("rounds")
+    """The round as the table shows it (the public observation's "round")."""
+    r = position.observation(None).get("round")
     return int(r) if isinstance(r, int) else None
 
 
