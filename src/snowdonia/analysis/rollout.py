@@ -16,6 +16,7 @@ get the rest of `budget.samples`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -30,6 +31,8 @@ from snowdonia.core.protocol import Position, Title
 # to the end, 1 to 2 VP at 20 decisions: four or more times the samples for the same
 # precision, at five times the cost of each (docs/analysis.md).
 ROLLOUT_DEPTH = 20
+# The win chance of a rollout stopped before the end: logistic in the evaluated margin.
+WIN_SCALE = 8.0
 
 
 def rollout_depth(title: Title, budget: Budget) -> int | None:
@@ -49,8 +52,10 @@ class _RandomPolicy:
 
 
 def score(position: Position, seat: int) -> tuple[float, float]:
-    """(VP margin of `seat` over its best opponent, `seat`'s share of the win) of a finished
-    game, or of a truncated one as the title's evaluation sees it. Solo: (score, win)."""
+    """(VP margin of `seat` over its best opponent, `seat`'s chance of the win) of a finished
+    game (its share of the win), or of a truncated one as the title's evaluation sees it
+    (logistic in the margin). Solo: (score, win), the solo goal as the title judges it
+    (in a truncated solo rollout: whether the title counts it won so far)."""
     n = position.players
     if position.is_over:
         out = position.outcome()
@@ -64,7 +69,12 @@ def score(position: Position, seat: int) -> tuple[float, float]:
         margin = float(scores[seat])
     else:
         margin = float(scores[seat] - max(scores[p] for p in range(n) if p != seat))
-    win = 1.0 / len(winners) if seat in winners else 0.0
+    if position.is_over or n == 1:
+        win = 1.0 / len(winners) if seat in winners else 0.0
+    else:
+        # Not over: who leads the evaluation now is far from who wins; a lead of
+        # WIN_SCALE VP counts as about three chances in four (the mcts bot's squashing).
+        win = 1.0 / (1.0 + math.exp(-margin / WIN_SCALE))
     return margin, win
 
 

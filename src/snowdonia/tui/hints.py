@@ -36,10 +36,12 @@ def hint_table(a: Analysis, legal: list[str], players: int) -> Any:
     table.add_column("#", justify="right")
     table.add_column("move")
     table.add_column("expected final score" if solo else "VP margin vs best opponent", justify="right")
-    table.add_column("solo goal reached" if solo else "win chance", justify="right")
+    if not solo:  # a solo game has no one to beat
+        table.add_column("win chance", justify="right")
     for o in a.options[:SHOWN]:
-        table.add_row(str(legal.index(o.text) + 1), Text(o.label), f"{o.value_vp:+.1f}" if not solo else f"{o.value_vp:.1f}",
-                      f"{o.win_chance:.0%}")
+        cells: list[str | Text] = [str(legal.index(o.text) + 1), Text(o.label)]
+        cells += [f"{o.value_vp:.1f}"] if solo else [f"{o.value_vp:+.1f}", f"{o.win_chance:.0%}"]
+        table.add_row(*cells)
     table.caption = (f"Estimates by greedy rollouts ({a.options[0].samples} per option): a guide, not a verdict."
                      if not a.forced else "Only one option: nothing to choose.")
     return table
