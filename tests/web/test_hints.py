@@ -77,3 +77,22 @@ def test_solo_tables_always_allow_hints_and_the_lobby_shows_the_setting(client: 
 def test_the_table_setting_must_be_a_boolean(client: TestClient) -> None:
     r = client.post("/api/games", json={"players": 2, "seats": ["human", "human"], "table": {"hints": "maybe"}})
     assert r.status_code == 422 and "hints" in r.text
+
+
+def test_no_hint_for_a_seat_a_bot_plays_or_after_the_end(client: TestClient) -> None:
+    g = create(client, ["human", "human", "human"], seed=21, table={"hints": True})
+    gid, tokens = g["id"], tokens_of(g)
+    seat = view(client, gid, tokens[0])["decision"]["player"]
+    r = client.post(f"/api/games/{gid}/seats/{seat}/leave", headers=auth(tokens[seat]))
+    assert r.status_code == 200, r.text
+    r = client.get(f"/api/games/{gid}/hint", headers=auth(tokens[seat]))
+    assert r.status_code == 403 and "not your decision" in r.json()["error"]
+    solo = create(client, ["human"], seed=5)
+    token = tokens_of(solo)[0]
+    while not view(client, solo["id"], token)["over"]:
+        v = view(client, solo["id"], token)
+        r = client.post(f"/api/games/{solo['id']}/actions", headers=auth(token),
+                        json={"action": v["legal"][0]["text"], "move": v["move"]})
+        assert r.status_code == 200, r.text
+    r = client.get(f"/api/games/{solo['id']}/hint", headers=auth(token))
+    assert r.status_code == 403 and "not your decision" in r.json()["error"]
