@@ -111,7 +111,8 @@ def main() -> None:
 
 def _register_optional() -> None:
     """Subcommands owned by other modules register themselves here."""
-    for mod in ("snowdonia.tui.commands", "snowdonia.web.commands", "snowdonia.sim.commands"):
+    for mod in ("snowdonia.tui.commands", "snowdonia.web.commands", "snowdonia.sim.commands",
+                "snowdonia.analysis.commands"):
         try:
             module = __import__(mod, fromlist=["register"])
         except ImportError as exc:

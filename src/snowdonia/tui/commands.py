@@ -82,6 +82,8 @@ def _base_parameters() -> list[inspect.Parameter]:
                                      "(seats from --seats or from the file).")),
         ("no_board", bool, _opt(False, "--no-board", help="Do not redraw the board before each of your decisions "
                                 "(type `board` to see it): for small screens and screen readers.")),
+        ("hints", bool, _opt(False, "--hints", help="Allow the `hint` command at your prompt: the analysis' best "
+                             "options with their value in VP (always on in solo games).")),
         ("set", list[str] | None, _opt(None, "--set", metavar="KEY=VALUE",
                                        help="Any setting of the title by its key, e.g. --set edition=deluxe (repeatable).")),
         ("series", bool, _opt(False, "--series", panel=_SERIES,
@@ -101,7 +103,7 @@ def _base_parameters() -> list[inspect.Parameter]:
 
 RESERVED = frozenset({"--no-board", "--game", "--scenario", "--players", "--seats", "--seed", "--save", "--resume", "--set",
                       "--series", "--new-series", "--series-status", "--series-file", "--help", "--check", "--to",
-                      "--seat"})
+                      "--seat", "--hints"})
 
 
 def build_play() -> Callable[..., None]:
@@ -183,7 +185,7 @@ def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
 
     session = PlaySession(position, seat_list, console, _reader(console), save_path=save_path,
                           bot_seed=position.seed % 1_000_003, final_sheet=final_sheet,
-                          show_board=not kw["no_board"])
+                          show_board=not kw["no_board"], hints=kw["hints"])
     try:
         outcome = session.run()
     except OSError as exc:  # the save file became unwritable mid-game

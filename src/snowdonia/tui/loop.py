@@ -90,6 +90,7 @@ class PlaySession:
         clear_screen: bool = True,
         show_board: bool = True,
         banner: Callable[[], RenderableType] | None = None,
+        hints: bool | None = None,
     ) -> None:
         self.position = position
         self.game_name = position.title.name
@@ -109,6 +110,8 @@ class PlaySession:
         self.clear_screen = clear_screen
         self.show_board = show_board  # False: the board only on `board` (small screens, screen readers)
         self.banner = banner  # a line shown under the board (the solo series' standing)
+        # The `hint` command: asked for (play --hints), and always on in solo games.
+        self.hints = position.players == 1 if hints is None else hints or position.players == 1
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
@@ -199,6 +202,8 @@ class PlaySession:
                 self._menu(p, legal)
             elif low == "score":
                 self.console.print(self.sheet())
+            elif low == "hint":
+                self._hint(p)
             elif words[0] == "log" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
                 self._show_log(int(words[1]) if len(words) == 2 else None)
             elif words[0] == "about" or words[0] in self._component_kinds():
@@ -231,13 +236,26 @@ class PlaySession:
             menu.append(f"   [{a}]", style="dim")
         self.console.print(view.colour_names(menu, g.players))
 
+    def _hint(self, p: int) -> None:
+        from snowdonia.tui import hints
+
+        if not self.hints:
+            self.console.print(Text(hints.OFF, style="yellow"))
+            return
+        hints.hint(self.position, p, self.console, seed=self.position.moves)
+
     def _help(self, legal: list[Any]) -> None:
         kinds = self._component_kinds()
         kind = kinds[0] if kinds else "cards"
         entries = self._components().get(kind)
         key = next(iter(entries)) if isinstance(entries, dict) and entries else "1"
         examples = ", ".join(f"`{a}`" for a in legal[:2]) or "`pass`"
-        self.console.print(HELP.format(examples=examples, kind=kind, key=key), markup=False, highlight=False)
+        text = HELP.format(examples=examples, kind=kind, key=key)
+        if self.hints:
+            from snowdonia.tui.hints import HELP_LINE
+
+            text = text.replace("\n  quit", f"\n{HELP_LINE}\n  quit", 1)
+        self.console.print(text, markup=False, highlight=False)
 
     def _ask(self, prompt: str) -> str | None:
         try:

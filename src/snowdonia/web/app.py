@@ -36,7 +36,7 @@ from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
 from snowdonia.store.db import hash_token
-from snowdonia.web import fair, metrics, views
+from snowdonia.web import fair, hints, metrics, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
@@ -91,6 +91,7 @@ class TableSpec(Strict):
     bot_delay_ms: WholeNumber = Field(default=0, json_schema_extra=documented(minimum=0, maximum=5000))
     clock: ClockSpec = Field(default_factory=ClockSpec)
     takeover: str | None = Field(default=None, max_length=40)
+    hints: bool = False  # the deciding seat may ask the analysis for a hint (GET .../hint)
 
 
 class CreateGame(Strict):
@@ -243,7 +244,7 @@ def _errors(*codes: int, body: bool = True, links: dict[int, dict[str, Any]] | N
             408: "the body did not arrive in time", 409: "the game changed: the answer says what happened",
             413: "the body is too large", 422: "a malformed request, in words",
             429: "too many requests from this client (see Retry-After)",
-            503: "this game cannot be loaded right now (other games are not affected)"}
+            503: "this game cannot be loaded right now (other games are not affected), or the server is busy (see Retry-After)"}
     out: dict[int | str, dict[str, Any]] = {c: {"model": ErrorBody, "description": what[c]} for c in sorted(set(codes))}
     for code, found in (links or {}).items():
         out.setdefault(code, {})["links"] = found
@@ -405,6 +406,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
     series = SeriesService(store, live)
     live.on_over = series.game_over
+    hinter = hints.Hinter()
     background: list[asyncio.Task[Any]] = []
 
     async def sweep_one(gid: str, clock: bool) -> None:
@@ -726,7 +728,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         if takeover not in levels:
             raise ApiError(400, f"the takeover bot must be one of {', '.join(levels)}, not {takeover[:40]!r}")
         clock_out["takeover"] = takeover
-        opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover}
+        opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover, "hints": table.hints}
         check_settings(game_name, body.settings)
         creator = limit_creation(request)
         game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
@@ -788,6 +790,22 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         seat = seat_token(request, s, "act")
         await live.act(s, seat, body.move, body.action, body.revision)
         return _json(view(s, seat))
+
+    @app.get("/api/games/{game_id}/hint", operation_id="getHint", openapi_extra=AUTH,
+             responses=_errors(403, 404, 422, 503, body=False))
+    async def get_hint(game_id: str, request: Request) -> JSONResponse:
+        s = await session(game_id)
+        seat = seat_token(request, s, "ask for a hint")
+        if not hints.allowed(s.row.table_opts, s.position.players):
+            raise ApiError(403, "this table does not allow hints (they are chosen when the game is created)")
+        state = s.row.seat_state[seat] if seat < len(s.row.seat_state) else {}
+        if s.position.is_over or s.position.current_player != seat or state.get("taken_over_by"):
+            raise ApiError(403, "a hint is only for the seat that decides now, and it is not your decision")
+        try:
+            answer = await hinter.hint(s.id, s.game, s.position, s.revision)
+        except hints.Busy as exc:
+            raise ApiError(503, str(exc), headers={"Retry-After": "5"}) from exc
+        return _json(answer)
 
     @app.post("/api/games/{game_id}/undo", operation_id="postUndo", openapi_extra=AUTH,
               responses={**_errors(400, 403, 404, 409, 422), 200: {"links": LINKS_FROM_VIEW}})

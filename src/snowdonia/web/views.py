@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from snowdonia.core.protocol import Position
+from snowdonia.web.hints import allowed as hints_allowed
 from snowdonia.web.levels import Level
 
 COLOURS = ("yellow", "blue", "green", "pink", "purple", "orange", "teal", "grey")
@@ -150,6 +151,7 @@ def seat_view(
         "settings": position.settings,
         "private": bool(row.private),
         "seeded": bool(row.seeded),
+        "hints": hints_allowed(row.table_opts, position.players),
         "seat": seat,
         "move": position.moves,
         "revision": revision,
@@ -194,4 +196,5 @@ def lobby_entry(row: Any, names: Sequence[str], title_name: str, turn: int | Non
         "result": row.result and {"scores": row.result.get("scores"), "winners": row.result.get("winners")},
         "created_at": row.created_at, "updated_at": row.updated_at, "age_s": round(now - row.created_at, 1),
         "seeded": bool(row.seeded),
+        "hints": hints_allowed(row.table_opts, row.players),
     }

@@ -185,7 +185,9 @@ class Game(State, Position):
         pending: list[int] = []
         if g.pending_cards and seat != g.decider:
             pending = list(g.pending_cards[1:])
-        pool = g.deck + hidden_discard + pending
+        # Sorted first, so the re-deal depends only on which cards are unseen, never on
+        # the order they really lie in (what this seat cannot know).
+        pool = sorted(g.deck + hidden_discard + pending)
         state = shuffle(state, pool)
         deck: list[int] = []
         if g.deck:

@@ -2,6 +2,7 @@
 // decision's controls, the players, the log grouped by round, the running score, and at the
 // end the score sheet and a replay that names each step. Nothing here knows a title's rules:
 // everything game-specific comes from the view, /api/meta and the board module.
+import { adviceState, advicePanel, markAdvice } from "./advice.js";
 import { api, errorText, watch, loadTokens, saveToken, prefs, setPref, gameMemo, setGameMemo, playerKey } from "./api.js";
 import { h, plural, inkOn, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf } from "./meta.js";
@@ -60,6 +61,7 @@ export async function gamePage(root, gameId, meta) {
     view: null, token: null, feed: null, hotseat: false, replay: null, error: null, notice: null, conn: "",
     title: null, board: null, confirm: null, focus: null, prevObs: null, tab: "board", endShown: false,
     wantReplay: hash.has("replay") ? +hash.get("replay") : null, askedName: false,
+    advice: adviceState(),
   };
   const watching = hash.has("watch");
   const tokens = loadTokens(gameId);
@@ -401,10 +403,14 @@ export async function gamePage(root, gameId, meta) {
     const d = decisionOf(v);
     if (!yours) {
       decision.append(h("h2", { class: "waiting", text: v.seat === null || v.seat === undefined ? `${seatName(v, d.player)} to decide` : `Waiting for ${seatName(v, d.player)}` }), h("p", { text: promptOf(v, st.title) }));
+      const note = advicePanel(st.advice, v, gameId, st.token, false, draw);
+      if (note) decision.append(note);
       drawUndo();
       return;
     }
     decision.append(h("h2", { class: "yours", text: `Your turn: ${promptOf(v, st.title)}` }));
+    const advice = advicePanel(st.advice, v, gameId, st.token, true, draw);
+    if (advice) decision.append(advice);
     if (st.confirm) {
       decision.append(h("div", { class: "confirm", role: "group", "aria-label": "Confirm your move" },
         h("p", {}, h("b", { text: "Confirm: " }), st.confirm.label),
@@ -446,6 +452,7 @@ export async function gamePage(root, gameId, meta) {
         h("details", { class: "choices", open: wide() || st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
           h("summary", { text: `All ${rest.length} choices in words` }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
     } else if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
+    markAdvice(st.advice, v, [decision, svg]);
     drawUndo();
   }
 

@@ -46,6 +46,7 @@ export async function lobbyPage(root, meta) {
   const botHelp = h("dl", { class: "bot-help", id: "bot-help" });
   const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", placeholder: "random", autocomplete: "off", "aria-describedby": "seed-help" });
   const priv = h("input", { type: "checkbox", id: "private" });
+  const hintsBox = h("input", { type: "checkbox", id: "hints" });
   const delay = h("select", { id: "bot-delay" }, [[0, "at once"], [600, "after 0.6 s"], [1500, "after 1.5 s"], [3000, "after 3 s"]].map(([ms, t]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: t })));
   const formError = h("div", { id: "form-error", role: "alert" });
   const result = h("div", { id: "created" });
@@ -167,7 +168,7 @@ export async function lobbyPage(root, meta) {
     }
     let settings;
     try { settings = readSettings(); } catch (e) { return fail(e.message); }
-    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value } };
+    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value, hints: hintsBox.checked } };
     const s = seed.value.trim();
     if (s !== "") {
       if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
@@ -223,6 +224,7 @@ export async function lobbyPage(root, meta) {
     h("fieldset", {}, h("legend", { text: "Table" }),
       h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
       h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
+      h("div", { class: "field" }, h("label", { for: "hints" }, hintsBox, " Hints: a player may ask the analysis for its best options (always on in solo games)")),
       h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
     formError,
     h("button", { type: "submit", id: "create", class: "primary", text: "Create game" }));
@@ -283,7 +285,8 @@ export async function lobbyPage(root, meta) {
         h("div", { class: "hint" },
           g.over ? `finished${g.result ? " · " + g.result.scores.join(" / ") + " VP" : ""}` : `${g.turn_name ? g.turn_name + " to play" : "in play"} · move ${g.move}`,
           g.updated_at || g.created_at ? ` · ${ago(g.updated_at || g.created_at)}` : "",
-          open ? ` · ${plural(open, "open seat")}` : ""));
+          open ? ` · ${plural(open, "open seat")}` : "",
+          g.hints ? " · hints allowed" : ""));
     })));
   }
 

@@ -1,0 +1,110 @@
+"""`snowdonia review GAME.json`: the post-game review in the terminal (or as JSON)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
+from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
+from snowdonia.analysis.rollout import ROLLOUT_DEPTH
+from snowdonia.core.errors import RecordError
+from snowdonia.tui.saving import RecordFileError, read_json_object
+
+VERDICT_STYLE = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def review_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) as play --save writes it and replay reads it.")],
+    seat: Annotated[list[int] | None, typer.Option(
+        "--seat", help="Review this player (1, 2, ... as replay numbers them); repeat for more. "
+                       "Default: every human seat of the record, or every seat.")] = None,
+    budget: Annotated[str, typer.Option(
+        "--budget", help=f"Work per decision: {', '.join(NAMED_BUDGETS)} or a number of rollouts per "
+                         f"option (default {DEFAULT_BUDGET}).")] = DEFAULT_BUDGET,
+    depth: Annotated[int | None, typer.Option(
+        "--depth", min=0, max=MAX_DEPTH, help=f"Decisions per rollout before the title's evaluation scores it "
+                                             f"(default {ROLLOUT_DEPTH}; 0: to the end of the game).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the analysis (same seed, same review).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Review a finished game: every decision, the best option, the VP each choice cost."""
+    err = Console(stderr=True)
+    try:
+        b = Budget.parse(budget)
+        if depth is not None:
+            b = replace(b, depth=depth)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--budget") from None
+    try:
+        record, kinds = unwrap(read_json_object(file))
+    except RecordFileError as exc:
+        err.print(Text(str(exc), style="red"))
+        raise typer.Exit(1) from None
+    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("left"), TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("review", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            result = review_record(record, seat or None, b, seed=seed, progress=progress, seat_kinds=kinds)
+        except (RecordError, ValueError) as exc:
+            bar.stop()
+            err.print(Text(f"cannot review {file}: {exc}", style="red"))
+            raise typer.Exit(1 if isinstance(exc, RecordError) else 2) from None
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=1))
+        return
+    show(result, Console())
+
+
+def show(result: Review, console: Console) -> None:
+    seats = ", ".join(str(s) for s in result.seats)
+    console.print(Text(f"Review of a {result.game} game, seat{'s' if len(result.seats) > 1 else ''} {seats} "
+                       f"(budget {result.budget}; {result.forced} forced decisions skipped)", style="bold"))
+    if result.biggest:
+        console.print(_table("The biggest swings", result.biggest))
+    console.print(_table("Every decision", result.rows))
+    summary = Table(title="Per seat")
+    for col in ("seat", "decisions", "fine", "inaccuracy", "mistake", "blunder", "VP lost", "per decision"):
+        summary.add_column(col, justify="right")
+    for s, row in result.summary().items():
+        summary.add_row(str(s), str(row["decisions"]), str(row["fine"]), str(row["inaccuracy"]), str(row["mistake"]),
+                        str(row["blunder"]), f"{row['loss_vp']:.1f}", f"{row['mean_loss_vp']:.1f}")
+    console.print(summary)
+    limits = "; ".join(f"{name} from {at:g} VP" for name, at in THRESHOLDS)
+    console.print(Text(f"Loss = value of the best option minus the chosen one's, in VP of final margin ({limits}). "
+                       "Values are estimates by greedy rollouts: see docs/analysis.md.", style="dim"))
+
+
+def _table(title: str, rows: list[ReviewRow]) -> Table:
+    table = Table(title=title)
+    for col, justify in (("move", "right"), ("seat", "right"), ("round", "right"), ("chosen", "left"),
+                         ("best", "left"), ("loss VP", "right"), ("verdict", "left")):
+        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for r in rows:
+        best = "(same)" if r.best == r.chosen else r.best_label
+        table.add_row(str(r.move), str(r.seat), "" if r.round is None else str(r.round), r.chosen_label, best,
+                      f"{r.loss_vp:.1f}", Text(r.verdict, style=VERDICT_STYLE[r.verdict]))
+    return table
+
+
+def register(app: typer.Typer) -> None:
+    app.command("review")(review_command)

@@ -1,0 +1,182 @@
+"""Ranking a seat's options, for any title, through the game protocol only.
+
+`analyse(position, seat, budget, seed)` asks an `Evaluator` for an estimate of every legal
+option of `seat`'s pending decision and returns them best first. An estimate is in units
+players know: `value_vp`, the expected final VP margin of `seat` over the best opponent
+(in a solo game: the expected final score), and `win_chance`, the expected share of the win.
+
+The evaluator sees only what `seat` could see at the table: it works on determinizations,
+`position.resample(seat, rng)`, never on `position` itself, and it never changes `position`.
+The result depends only on the position as `seat` sees it, the budget and the seed.
+
+`Evaluator` is the interface a stronger search can implement: given a position, the seat,
+the options and a budget, give an `Estimate` per option (the rollout evaluator of
+`analysis/rollout.py` is today's).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from snowdonia.core.protocol import Position
+
+# Budgets by name: determinizations (rollouts) per option, and how many of the options the
+# first pass keeps for the rest of the samples (every option gets the first pass).
+NAMED_BUDGETS: dict[str, tuple[int, int]] = {
+    "quick": (3, 3),
+    "normal": (6, 4),
+    "deep": (16, 6),
+}
+DEFAULT_BUDGET = "normal"
+MAX_SAMPLES = 1000  # a budget larger than this is refused (bounded work)
+MAX_DEPTH = 10_000  # decisions per rollout (games end long before)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one analysis may do: `samples` determinized rollouts per option for
+    the options kept after the first pass (`first` rollouts each, every option), `keep`
+    options kept, `depth` decisions per rollout before the title's evaluation scores it
+    (None: the evaluator's default; 0: to the end of the game)."""
+
+    samples: int = 6
+    keep: int = 4
+    depth: int | None = None
+    name: str = ""
+
+    @property
+    def first(self) -> int:
+        return max(1, self.samples // 4)
+
+    @staticmethod
+    def parse(text: str | int | None) -> Budget:
+        """'quick', 'normal', 'deep', or a number of rollouts per option ('8'); a clear
+        ValueError for anything else."""
+        if text is None or text == "":
+            text = DEFAULT_BUDGET
+        if isinstance(text, int) or (isinstance(text, str) and re.fullmatch(r"\s*\d+\s*", text)):
+            n = int(text)
+            if not 1 <= n <= MAX_SAMPLES:
+                raise ValueError(f"a budget counts rollouts per option: 1..{MAX_SAMPLES}, not {n}")
+            return Budget(samples=n, keep=max(3, min(8, n)), name=str(n))
+        key = str(text).strip().lower()
+        if key not in NAMED_BUDGETS:
+            raise ValueError(f"unknown budget {text!r}: use {', '.join(NAMED_BUDGETS)} "
+                             f"or a number of rollouts per option (1..{MAX_SAMPLES})")
+        samples, keep = NAMED_BUDGETS[key]
+        return Budget(samples=samples, keep=keep, name=key)
+
+    def __str__(self) -> str:
+        return self.name or str(self.samples)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An evaluator's estimate of one option: mean VP margin, win share, and how many
+    samples it rests on."""
+
+    value_vp: float
+    win_chance: float
+    samples: int
+
+
+class Evaluator(Protocol):
+    """Estimates each option of `seat`'s pending decision. Must read only what `seat` may
+    see (work on `position.resample(seat, ...)`), never change `position`, and give the same
+    answer for the same position-as-seen, options, budget and seed. `must` are options that
+    need a full estimate even if they look poor (the review's chosen option)."""
+
+    name: str
+
+    def estimate(self, position: Position, seat: int, options: Sequence[Any], budget: Budget,
+                 seed: int, must: Sequence[Any] = ()) -> list[Estimate]: ...
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One ranked option, as the hint and the review show it."""
+
+    action: Any
+    text: str  # the action's string form (what `apply` takes)
+    label: str  # the title's words for it
+    value_vp: float
+    win_chance: float
+    samples: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "label": self.label, "value_vp": round(self.value_vp, 2),
+                "win_chance": round(self.win_chance, 3), "samples": self.samples}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The ranked options of one decision, best first."""
+
+    seat: int
+    move: int
+    options: list[OptionValue]
+    budget: Budget
+    evaluator: str
+    forced: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def find(self, action: Any) -> OptionValue | None:
+        text = str(action)
+        for o in self.options:
+            if o.text == text:
+                return o
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "seat": self.seat, "forced": self.forced, "budget": str(self.budget),
+                "evaluator": self.evaluator, "options": [o.as_dict() for o in self.options]}
+
+
+def default_evaluator() -> Evaluator:
+    from snowdonia.analysis.rollout import RolloutEvaluator
+
+    return RolloutEvaluator()
+
+
+def analyse(position: Position, seat: int | None = None, budget: Budget | str | int | None = None,
+            seed: int = 0, evaluator: Evaluator | None = None, must: Sequence[Any] = ()) -> Analysis:
+    """Rank the legal options of `seat`'s pending decision, best first. `seat` defaults to
+    the deciding seat; ValueError when the game is over or it is not `seat`'s decision."""
+    decider = position.current_player
+    if decider is None:
+        raise ValueError("the game is over: there is nothing to decide")
+    if seat is None:
+        seat = decider
+    if seat != decider:
+        raise ValueError(f"it is not seat {seat + 1}'s decision (seat {decider + 1} decides)")
+    b = budget if isinstance(budget, Budget) else Budget.parse(budget)
+    legal = list(position.legal_actions())
+    words = position.title.words
+    ev = evaluator or default_evaluator()
+    if len(legal) == 1:
+        only = legal[0]
+        return Analysis(seat, position.moves, [_option(position, words, only, Estimate(0.0, 0.0, 0))],
+                        b, ev.name, forced=True)
+    estimates = ev.estimate(position, seat, legal, b, seed, must)
+    if len(estimates) != len(legal):
+        raise RuntimeError(f"evaluator {ev.name} gave {len(estimates)} estimates for {len(legal)} options")
+    # Options the first pass kept (fully sampled) rank above those it dropped.
+    full = max(e.samples for e in estimates)
+    order = sorted(range(len(legal)), key=lambda i: (estimates[i].samples < full, -estimates[i].value_vp,
+                                                     -estimates[i].win_chance, i))
+    options = [_option(position, words, legal[i], estimates[i]) for i in order]
+    return Analysis(seat, position.moves, options, b, ev.name)
+
+
+def _option(position: Position, words: Any, action: Any, e: Estimate) -> OptionValue:
+    return OptionValue(action, str(action), words.action(position, action), e.value_vp, e.win_chance, e.samples)
+
+
+Progress = Callable[[int, int], None]
