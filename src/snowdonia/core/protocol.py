@@ -258,6 +258,9 @@ class Title(ABC):
     settings: tuple[SettingSpec, ...]
     score_lines: tuple[str, ...]  # the keys of a breakdown's `lines`, in sheet order
     score_labels: Mapping[str, str] = {}  # each score line in words ("station sites")
+    # A score line that can count in a solo game only with one train ({"train": 4}): a solo
+    # sheet with another train leaves it out.
+    solo_train_lines: Mapping[str, int] = {}
     decisions: Mapping[str, DecisionKind]
     words: Words
     # How many decisions a search bot's playout runs before the title's `evaluate` scores it;
@@ -289,6 +292,7 @@ class Title(ABC):
             "settings": [s.as_dict() for s in self.settings],
             "score_lines": list(self.score_lines),
             "score_labels": {k: self.score_labels.get(k, k.replace("_", " ")) for k in self.score_lines},
+            "solo_train_lines": dict(self.solo_train_lines),
             "decisions": {k: {"prompt": d.prompt, "actions": list(d.actions), "optional": d.optional,
                               "pass_text": d.pass_text} for k, d in self.decisions.items()},
         }

@@ -467,7 +467,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             names = views.seat_names(r.seats, r.names, live.levels(r.game))
             state = r.seat_state[seat] if seat < len(r.seat_state) else {}
             turn = None if r.over else r.turn
-            out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name, "seat": seat,
+            out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name,
+                        "scenario": r.scenario, "seat": seat,
                         "name": names[seat], "players": names,
                         "your_turn": turn == seat and not state.get("taken_over_by"),
                         "over": r.over, "move": r.move, "turn_name": None if turn is None else names[turn],

@@ -60,6 +60,7 @@ class Snowdonia(Title):
     scenarios = SCENARIOS
     settings = SETTINGS
     score_lines = SCORE_LINES
+    solo_train_lines = {"train": 4}
     score_labels = SCORE_LABELS
     decisions = DECISIONS
     words = Words()

@@ -32,6 +32,18 @@ export function seatColour(view, seat) {
   return COLOURS[seatColourName(view, seat)] || "#999";
 }
 
+// Foothills counts turns (one player's each), Snowdonia rounds: the header and the log say
+// the title's own unit, the same number everywhere.
+function countsTurns(v) {
+  return !!(v.observation && typeof v.observation.turn === "number");
+}
+
+function roundLabel(v) {
+  const o = v.observation || {};
+  if (countsTurns(v)) return o.turn ? `Turn ${o.turn} · ` : "";
+  return o.round ? `Round ${o.round} · ` : "";
+}
+
 function decisionOf(v) {
   return v.decision || (v.observation && v.observation.decision) || null;
 }
@@ -301,7 +313,7 @@ export async function gamePage(root, gameId, meta) {
     else if (v.over) status = v.solo ? "Game over · your score is in" : "Game over";
     else if (mine()) status = `Your turn: ${promptOf(v, st.title)}`;
     else status = `${d ? seatName(v, d.player) : "…"}: ${promptOf(v, st.title)}`;
-    const round = (v.observation && v.observation.round ? `Round ${v.observation.round} · ` : "") + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
+    const round = roundLabel(v) + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
     header.append(h("span", { class: "status" + (mine() ? " yours" : ""), id: "status", role: "status", text: `${round}${status}` }));
     if (v.solo) header.append(h("span", { class: "chip", text: `Solo · train No. ${v.solo.train}${v.solo.best !== null && v.solo.best !== undefined ? ` · best ${v.solo.best}` : ""}` }));
     const local = loadTokens(gameId);
@@ -487,7 +499,11 @@ export async function gamePage(root, gameId, meta) {
   }
 
   function scoreTable(v, res, id) {
-    const lines = (st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines);
+    // A line the title marks as belonging to one solo train only ("Train No. 4 Snowdon") is
+    // left out of another train's solo sheet.
+    const only = (st.title && st.title.solo_train_lines) || {};
+    const lines = ((st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines))
+      .filter((ln) => !(v.solo && only[ln] !== undefined && only[ln] !== v.solo.train));
     return h("table", { class: "scores", id },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), res.breakdown.map((b) => h("th", { scope: "col", style: `background:${seatColour(v, b.seat)};color:${inkOn(seatColour(v, b.seat))}`, text: seatName(v, b.seat) })))),
       h("tbody", {}, lines.map((ln) => h("tr", {}, h("th", { scope: "row", text: (st.title && st.title.score_labels && st.title.score_labels[ln]) || String(ln).replaceAll("_", " ") }), res.breakdown.map((b) => h("td", { text: b.lines[ln] ?? 0 })))),
@@ -534,7 +550,7 @@ export async function gamePage(root, gameId, meta) {
       let verdict = "";
       if (typeof solo.best_before === "number") {
         verdict = score > solo.best_before ? ` — a new personal best${train} (was ${solo.best_before})!` : score === solo.best_before ? ` — equal to your personal best${train}.` : ` — your personal best${train} is ${solo.best_before}.`;
-      } else if (solo.best_before === null && "best_before" in solo) verdict = ` — your first game${train}: a personal best.`;
+      } else if (solo.best_before === null && "best_before" in solo) verdict = score > 0 ? ` — your first game${train}: a personal best.` : ` — your first game${train}.`;
       else if (typeof solo.best === "number") verdict = ` — your personal best${train}: ${Math.max(solo.best, score)} VP.`;
       end.append(h("h2", { id: "winners", text: `Your score: ${score} VP${verdict}` }));
     } else {
@@ -645,7 +661,7 @@ export async function gamePage(root, gameId, meta) {
     }
     drawDecision();
     drawPlayers(view);
-    renderLog(logPane, view, { since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
+    renderLog(logPane, view, { unit: countsTurns(view) ? "Turn" : "Round", since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
     drawScore(v);
     signals.update({ mine: mine(), over: v.over, title: st.title ? st.title.display_name : "Snowdonia", status: document.getElementById("status")?.textContent || "" });
   }

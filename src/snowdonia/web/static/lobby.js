@@ -237,6 +237,14 @@ export async function lobbyPage(root, meta) {
     h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
   drawTitle();
 
+  // "Blaenau Ffestiniog", not the box's name, for a game of a title's other scenario.
+  function gameName(g) {
+    const title = titleOf(meta, g.game || "snowdonia");
+    const sc = (title.scenarios || []).find((s) => s.key === g.scenario);
+    if (sc && title.scenarios.length > 1) return `${g.game_name || title.display_name} · ${sc.name}`;
+    return g.game_name || title.display_name || "Game";
+  }
+
   async function refreshMine() {
     const held = allSeats();
     if (!held.length) { mine.replaceChildren(h("h2", { text: "My games" }), h("p", { class: "hint", text: "Games you play in this browser appear here." })); return; }
@@ -250,7 +258,7 @@ export async function lobbyPage(root, meta) {
         const v = await api(`/api/games/${s.game}`, { token: s.token });
         if (!v.ok) continue;
         const cur = v.data.observation && v.data.observation.decision;
-        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game_name: "Snowdonia" });
+        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game: v.data.game, game_name: v.data.game_name, scenario: v.data.scenario });
       }
     }
     const byGame = new Map();
@@ -260,7 +268,7 @@ export async function lobbyPage(root, meta) {
     }
     const list = [...byGame.values()].sort((a, b) => (b.your_turn - a.your_turn) || (a.over - b.over) || String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
     mine.replaceChildren(h("h2", { text: "My games" }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
-      h("a", { href: `/game/${g.id}`, text: `${g.game_name || "Game"} · ${g.name || `seat ${g.seat + 1}`}` }),
+      h("a", { href: `/game/${g.id}`, text: `${gameName(g)} · ${g.name || `seat ${g.seat + 1}`}` }),
       g.your_turn ? h("span", { class: "badge", text: "your turn" }) : null,
       Array.isArray(g.players) && g.players.length > 1 ? h("span", { class: "hint", text: ` with ${g.players.filter((_, i) => i !== g.seat).join(", ")}` }) : null,
       h("span", { class: "hint", text: ` · ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));

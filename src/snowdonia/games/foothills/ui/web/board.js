@@ -725,7 +725,9 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
 }
 
 function formatVp(v) {
-  return Number.isInteger(v) ? String(v) : String(v).replace(".5", "½");
+  if (Number.isInteger(v)) return String(v);
+  const whole = Math.floor(v);
+  return v - whole === 0.5 ? `${whole || ""}½` : String(v);
 }
 
 function cardName(obs, id) {
@@ -1126,7 +1128,7 @@ export function scoreDetails(result, view, title, h) {
     const bonus = (b.route_bonus || []).length ? `route bonus ${b.route_bonus.join(" and ")} (3 VP each)` : "no route bonus";
     box.append(h("div", { class: "cs-player" },
       h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: ${formatVp(b.total)} VP`),
-      h("p", { class: "had", text: `VP tokens ${b.lines.vp_tokens}; ${bonus}; ${b.lines.summit ? "the summit token (2 VP)" : "no summit token"}; ${p.passengers ?? "?"} passengers (${formatVp(b.lines.passengers)} VP).` }),
+      h("p", { class: "had", text: `VP tokens ${b.lines.vp_tokens}; ${bonus}; ${b.lines.summit ? "the summit token (2 VP)" : "no summit token"}; ${p.passengers ?? "?"} passenger${p.passengers === 1 ? "" : "s"} (${formatVp(b.lines.passengers)} VP).` }),
       pile.length
         ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "pile card" }), h("th", { text: "scores" }), h("th", { text: "VP" }))), h("tbody", {}, rows))
         : h("p", { text: "Nothing in the scoring pile." })));
