@@ -48,8 +48,8 @@ from rulekit import (
 )
 
 import snowdonia
-from snowdonia.core.errors import IllegalAction
 from invariants import TwoEndsWatcher, check_components, check_invariants
+from snowdonia.core.errors import IllegalAction
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.decisions import BUILD, CHOOSE_END, GAME_SURVEYOR, MAINTENANCE, WINDOW

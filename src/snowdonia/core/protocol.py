@@ -297,6 +297,13 @@ class Title(ABC):
                               "pass_text": d.pass_text} for k, d in self.decisions.items()},
         }
 
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        """The rules summary of a scenario for a newcomer, shown by every front end (the web's
+        *How to play*, the terminal's `rules`): `{"game", "scenario", "title", "source",
+        "sections": [{"key", "heading", "text", "items": [str], "ordered": bool, "cite"}]}` with
+        at least the sections goal, round (or turn), parts (or actions), end, scoring and tips."""
+        raise NotImplementedError(f"{self.name} has no rules summary")
+
     @abstractmethod
     def new_game(self, players: int, seed: int | None = None, scenario: str | None = None,
                  **settings: Any) -> Position:

@@ -22,6 +22,7 @@ from snowdonia.bots import Bot, bot_kinds, make_bot
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position
 from snowdonia.tui import view
+from snowdonia.tui.howto import how_to_play_text
 from snowdonia.tui.saving import write_record
 
 HUMAN = "human"
@@ -34,6 +35,8 @@ Commands:
   board               draw the board again
   log [N]             the game log (the last N lines; all without N)
   score               the score so far
+  rules [SECTION]     how to play: the goal, a round step by step, the areas, the end,
+                      scoring and tips (`rules tips` shows one section)
   about [KIND [ID]]   the game's components in words: `about` lists the kinds,
                       `about {kind}` lists them, `about {kind} {key}` shows one
                       (a kind's name alone works too: `{kind}`)
@@ -201,6 +204,8 @@ class PlaySession:
                 self.console.print(self.sheet())
             elif words[0] == "log" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
                 self._show_log(int(words[1]) if len(words) == 2 else None)
+            elif words[0] == "rules" and len(words) <= 2:
+                self._rules(words[1] if len(words) == 2 else None)
             elif words[0] == "about" or words[0] in self._component_kinds():
                 self._about(words[1:] if words[0] == "about" else words)
             elif text.isdigit():
@@ -244,6 +249,16 @@ class PlaySession:
             return self.read_line(prompt)
         except (EOFError, KeyboardInterrupt):
             return None
+
+    def _rules(self, section: str | None) -> None:
+        g = self.position
+        try:
+            doc = g.title.how_to_play(g.scenario)
+            self.console.print(how_to_play_text(doc, section))
+        except NotImplementedError:
+            self.console.print("This game has no rules summary; `about` lists its components in words.")
+        except KeyError as exc:
+            self.console.print(Text(str(exc.args[0]), style="red"))
 
     # ------------------------------------------------------------------ components in words
     def _components(self) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from snowdonia.registry import names as title_names
@@ -270,6 +271,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
+    # Static files and JSON go compressed to clients that accept gzip (a game page was 253 KB).
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -373,6 +376,14 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 "games_per_minute": cfg.games_per_minute, "max_open_games": cfg.max_open_games,
                 "max_body_bytes": cfg.max_body_bytes, "bot_delay_ms_max": 5000}})
         return _json(meta_cache)
+
+    @app.get("/api/how-to-play/{game}", responses=_errors(404, body=False))
+    async def how_to_play(game: str) -> JSONResponse:
+        """Every scenario's rules summary of a title (`Title.how_to_play`), for *How to play*."""
+        if game not in title_names():
+            raise ApiError(404, f"no game called {game!r}; known: {', '.join(title_names())}")
+        t = title(game)
+        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios}})
 
     def lobby_list() -> list[dict[str, Any]]:
         out = []

@@ -169,8 +169,8 @@ class FoothillsGame(State, Position):
     def snapshot(self) -> bytes:
         data = {s: getattr(self, s) for s in SLOTS if s not in _SKIP and s != "settings_"}
         data["journal"] = self.journal
-        blob = {"version": SNAPSHOT_VERSION, "settings": self.settings_, "railways": self.cfg.railways,
-                "seed": self.seed, "history": self.history, "slots": data}
+        blob = {"game": "foothills", "version": SNAPSHOT_VERSION, "settings": self.settings_,
+                "railways": self.cfg.railways, "seed": self.seed, "history": self.history, "slots": data}
         return zlib.compress(pickle.dumps(blob, protocol=pickle.HIGHEST_PROTOCOL))
 
 

@@ -142,6 +142,11 @@ class FoothillsTitle(Title):
     def provenance(self) -> list[Provenance]:
         return data.provenance()
 
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        from snowdonia.games.foothills.ui.how_to_play import how_to_play
+
+        return how_to_play(self.scenario(scenario).key)
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.foothills.ui"))) / "web" / "board.js")
 

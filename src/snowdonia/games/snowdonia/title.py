@@ -123,6 +123,11 @@ class Snowdonia(Title):
 
         return provenance()
 
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        from snowdonia.games.snowdonia.ui.how_to_play import how_to_play
+
+        return how_to_play(self.scenario(scenario).key)
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.snowdonia.ui"))) / "web" / "board.js")
 

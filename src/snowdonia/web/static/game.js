@@ -9,6 +9,7 @@ import { installExplainer } from "./explain.js";
 import { installZoom } from "./zoom.js";
 import { turnSignals } from "./signals.js";
 import { renderLog, sinceText } from "./log.js";
+import { openHowTo } from "./howto.js";
 
 const WIDE = 1000; // at this width and more: board and side column side by side
 
@@ -326,6 +327,7 @@ export async function gamePage(root, gameId, meta) {
     }
     header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? "Spectator" : `You: ${seatName(v, v.seat)}` }));
     if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
+    header.append(h("button", { type: "button", id: "howto-button", class: "menu-button howto-button", onclick: (ev) => openHowTo(v.game || "snowdonia", v.scenario, ev.currentTarget), text: "How to play" }));
     header.append(h("button", { type: "button", id: "menu-button", class: "menu-button", "aria-haspopup": "true", "aria-expanded": "false", onclick: toggleMenu, text: "☰ Options" }));
   }
 

@@ -4,6 +4,7 @@
 import { api, errorText, saveToken, allSeats, watchLobby, playerKey, mySeries, addSeries } from "./api.js";
 import { h, ago, plural, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf, botLabel } from "./meta.js";
+import { openHowTo } from "./howto.js";
 
 const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
 const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
@@ -215,7 +216,8 @@ export async function lobbyPage(root, meta) {
   const form = h("form", { id: "new-game", class: "panel", onsubmit: create, novalidate: true },
     h("h2", { text: "New game" }),
     meta.titles.length > 1 ? h("div", { class: "field" }, h("label", { for: "title", text: "Game " }), titleSel) : null,
-    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel, scenarioHelp),
+    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel,
+      h("button", { type: "button", id: "howto-open", class: "link-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" }), scenarioHelp),
     h("div", { class: "field" }, h("label", { for: "players", text: "Players " }), playersSel),
     seatsBox,
     h("details", { class: "bots-explained" }, h("summary", { text: "What the bot levels mean" }), botHelp),
@@ -233,7 +235,8 @@ export async function lobbyPage(root, meta) {
   const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
 
   root.append(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" })),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
+      h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
     h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
   drawTitle();
 
