@@ -92,3 +92,108 @@ def test_one_script_per_page_and_gzip(browser: Any, server: Server) -> None:
         r = page.request.get(server.url + path, headers={"Accept-Encoding": "gzip"})
         assert r.ok and r.headers.get("content-encoding") == "gzip", (path, r.headers)
     ctx.close()
+
+
+def _finish_by_leaving(page: Any, server: Server, gid: str, seats: list[dict[str, Any]]) -> None:
+    """The people leave; the takeover bot plays the game to its end."""
+    for s in seats:
+        if "token" in s:
+            r = page.request.post(f"{server.url}/api/games/{gid}/seats/{s['seat']}/leave",
+                                  headers={"Authorization": f"Bearer {s['token']}"})
+            assert r.ok, r.text()
+    page.wait_for_function("""async (gid) => {
+      const r = await fetch(`/api/games/${gid}`); return r.ok && (await r.json()).over; }""", arg=gid, timeout=120000)
+
+
+def test_a_rematch_between_two_browsers_on_the_same_links(browser: Any, server: Server) -> None:
+    """Ann (phone) and Bob (desktop) finish a game; Ann offers a rematch, Bob's page says "Ann
+    offers a rematch" and he joins from the link he already had: same title, scenario,
+    settings and seats, a new game."""
+    ann_ctx, bob_ctx = _context(browser, "phone"), _context(browser, "desktop")
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(ann, errors)
+    _watch_errors(bob, errors)
+    g = _api_game(ann, server, {"game": "foothills", "players": 2, "seed": 23,
+                                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+                                "table": {"takeover": "random"}})
+    links = [s["url"] for s in g["seats"]]
+    ann.goto(links[0])
+    bob.goto(links[1])
+    ann.wait_for_selector("#board")
+    bob.wait_for_selector("#board")
+    _finish_by_leaving(ann, server, g["id"], g["seats"])
+    ann.wait_for_selector(".after-game .rematch:visible")
+    bob.wait_for_selector(".after-game .rematch:visible")
+    for p in (ann, bob):
+        assert p.locator(".after-game .new-game:visible").count() and p.locator(".after-game .to-lobby:visible").count()
+    _shot(bob, "rematch-before-desktop")
+    _press(ann, ann.locator(".after-game .rematch:visible").first)
+    ann.wait_for_url(lambda u: g["id"] not in u)
+    ann.wait_for_selector("#board")
+    new_id = ann.url.split("/game/")[1].split("#")[0]
+    bob.wait_for_selector(".rematch-offer:visible")
+    assert bob.locator(".rematch-offer:visible").first.inner_text() == "Ann offers a rematch."
+    _shot(bob, "rematch-offer-desktop")
+    _press(bob, bob.locator(".after-game .rematch:visible").first)
+    bob.wait_for_url(lambda u: new_id in u)
+    bob.wait_for_selector("#board")
+    for p, seat in ((ann, 0), (bob, 1)):
+        assert p.inner_text(".who") == f"You: {['Ann', 'Bob'][seat]}"
+    new = ann.request.get(f"{server.url}/api/games/{new_id}").json()
+    old = ann.request.get(f"{server.url}/api/games/{g['id']}").json()
+    assert new["game"] == "foothills" and new["scenario"] == old["scenario"] and new["settings"] == old["settings"]
+    assert [s["name"] for s in new["seats"]] == ["Ann", "Bob"] and not new["over"]
+    _shot(bob, "rematch-joined-desktop")
+    assert errors == []
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_a_clock_set_in_the_lobby_takes_over_a_seat(browser: Any, server: Server) -> None:
+    """The lobby's clock (per move) and takeover bot reach the table: when the person's time
+    runs out the bot plays the seat, and *Take my seat back* returns it; *Leave the table*
+    hands the seat to the bot too."""
+    import sqlite3
+    import time
+
+    ctx = _context(browser, "tablet")
+    page = ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#players", "2")
+    page.select_option("#seat-0", "human")
+    page.fill("#name-0", "Cai")
+    page.select_option("#seat-1", "human")
+    page.fill("#name-1", "Dee")
+    page.select_option("#clock-mode", "move")
+    page.select_option("#clock-amount", "30")
+    page.select_option("#takeover", "random")
+    page.select_option("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_selector("#created h3")
+    gid = page.locator("#watch").get_attribute("href").split("/game/")[1].split("#")[0]
+    v = page.request.get(f"{server.url}/api/games/{gid}").json()
+    first = v["observation"]["current_player"]
+    page.click(f'.open-seat[data-seat="{first}"]')  # the link of the seat to move first
+    page.wait_for_selector("#board")
+    assert v["seats"][first]["clock"] is not None and v["seats"][first]["clock"]["left_ms"] <= 30000
+    page.wait_for_function("() => document.body.dataset.myturn === 'true'")
+    db = server.log.parent / "browser.sqlite"
+    with sqlite3.connect(db) as c:  # the 30 seconds pass
+        c.execute("UPDATE games SET clock_deadline = ? WHERE id = ?", (time.time() - 1, gid))
+    page.wait_for_selector("#reclaim", timeout=30000)
+    page.wait_for_function("() => document.body.dataset.myturn !== 'true'")  # the bot moved for me
+    assert "random bot plays your seat" in page.inner_text("#decision").lower()
+    _shot(page, "clock-takeover-tablet")
+    _press(page, page.locator("#reclaim"))
+    page.wait_for_selector("#reclaim", state="detached")
+    # Leave the table from the Options menu
+    page.once("dialog", lambda d: d.accept())
+    _press(page, page.locator("#menu-button"))
+    _press(page, page.locator("#leave"))
+    page.wait_for_selector("#reclaim")
+    assert errors == []
+    ctx.close()

@@ -536,6 +536,24 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(400, "a bot is playing this seat already")
         return _json(view(s, seat))
 
+    @app.post("/api/games/{game_id}/rematch", status_code=201, responses=_errors(400, 403, 404, 429))
+    async def post_rematch(game_id: str, request: Request) -> JSONResponse:
+        """Offer a rematch of a finished game (the first player to ask creates it: same title,
+        scenario, settings, seats and table, a new seed) or join the one offered: the caller's
+        key of the new game comes back, derived from their key of this one."""
+        s = await session(game_id)
+        seat = seat_token(request, s, "ask for a rematch")
+        if not s.position.is_over:
+            raise ApiError(400, "a rematch can be offered once the game is over")
+        offered = (s.row.table_opts or {}).get("rematch")
+        creator = None if offered else limit_creation(request)
+        new_id, token, created = await live.rematch(s, seat, _bearer(request) or "", creator)
+        base = str(request.base_url).rstrip("/")
+        if created:
+            hub.notify(LOBBY)
+        return _json({"id": new_id, "seat": seat, "token": token, "url": f"{base}/game/{new_id}#token={token}",
+                      "created": created}, 201)
+
     @app.get("/api/games/{game_id}/record", responses=_errors(403, 404, 422, body=False))
     async def record(game_id: str) -> JSONResponse:
         s = await session(game_id)

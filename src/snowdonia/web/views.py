@@ -166,6 +166,10 @@ def seat_view(
     }
     if position.is_over:
         view["result"] = view["score"]
+    offer = (getattr(row, "table_opts", None) or {}).get("rematch")
+    if offer:
+        by = int(offer["by"])
+        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else f"Player {by + 1}"}
     if solo is not None:
         view["solo"] = solo
     return view

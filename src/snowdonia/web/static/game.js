@@ -146,6 +146,7 @@ export async function gamePage(root, gameId, meta) {
       return;
     }
     if (st.confirm && !(v.legal || []).some((a) => a.text === st.confirm.text)) st.confirm = null;
+    if (v.rematch && old && !old.rematch && v.rematch.by !== v.seat) toast(`${v.rematch.by_name} offers a rematch`);
     draw();
     if (v.over && !st.endShown) {
       st.endShown = true;
@@ -222,6 +223,14 @@ export async function gamePage(root, gameId, meta) {
     const v = st.view;
     const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/reclaim`, { method: "POST", token: st.token });
     if (r.ok) { show(r.data, true); toast("Your seat is yours again from its next decision."); } else refuse(errorText(r), null);
+  }
+
+  // Leave the table: the table's takeover bot plays the seat until its player takes it back.
+  async function leave() {
+    const v = st.view;
+    if (!window.confirm("Leave the table? A bot plays your seat from now on; you can take it back from this page or your seat link.")) return;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/leave`, { method: "POST", token: st.token });
+    if (r.ok) { if (menu) toggleMenu(); show(r.data, true); toast("You left the table: a bot plays your seat. Take it back whenever you like."); } else refuse(errorText(r), null);
   }
 
   async function saveName(name) {
@@ -356,6 +365,8 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", onclick: () => zoom.set(zoom.zoom / 1.25), "aria-label": "Zoom out", text: "−" }),
         h("button", { type: "button", onclick: () => zoom.set(1), text: "Fit" }),
         h("button", { type: "button", onclick: () => zoom.set(zoom.zoom * 1.25), "aria-label": "Zoom in", text: "+" })),
+      v && !v.over && v.seat !== null && v.seat !== undefined && st.token && !(v.seats[v.seat] || {}).taken_over_by
+        ? h("button", { type: "button", id: "leave", onclick: leave, text: "Leave the table (a bot takes over)" }) : null,
       h("hr"),
       check("animations", "Animate the last moves"),
       check("confirm", "Confirm each move"),
@@ -404,7 +415,8 @@ export async function gamePage(root, gameId, meta) {
     }
     if (v.over) {
       decision.append(h("h2", { text: v.solo ? "The game is over — see your score." : "The game is over — see the score sheet." }),
-        h("button", { type: "button", class: "primary", onclick: () => { setTab("score"); document.getElementById("end")?.scrollIntoView({ block: "start" }); }, text: "Show the score sheet" }));
+        h("button", { type: "button", class: "primary", onclick: () => { setTab("score"); document.getElementById("end")?.scrollIntoView({ block: "start" }); }, text: "Show the score sheet" }),
+        afterGame(v));
       return;
     }
     const d = decisionOf(v);
@@ -565,8 +577,44 @@ export async function gamePage(root, gameId, meta) {
     end.append(h("div", { class: "table-scroll" }, scoreTable(v, res, "score-sheet")));
     if (st.board && st.board.scoreDetails) end.append(st.board.scoreDetails(res, v, st.title, h));
     if (v.solo && v.solo.series) end.append(seriesBox(v));
+    if (!st.replay || st.replay.move === st.replay.total) end.append(afterGame(v, "sheet"));
     end.append(replayControls(v));
     scorePane.append(end);
+  }
+
+  // The end of a game: a rematch (offered by the first player to ask; everyone else sees
+  // "Ann offers a rematch" and joins from this same page), a new game, the lobby.
+  async function rematch(v) {
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, { method: "POST", token: st.token });
+    if (!r.ok) { toast(errorText(r), "error"); return; }
+    saveToken(r.data.id, r.data.seat, r.data.token);
+    // Hot-seat: every seat this browser holds joins too.
+    for (const [seat, token] of Object.entries(loadTokens(gameId))) {
+      if (token === st.token) continue;
+      const o = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, { method: "POST", token });
+      if (o.ok) saveToken(o.data.id, o.data.seat, o.data.token);
+      else toast(`Seat ${+seat + 1}: ${errorText(o)}`, "error");
+    }
+    location.href = `/game/${encodeURIComponent(r.data.id)}#token=${r.data.token}`;
+  }
+
+  function afterGame(v, where = "side") {
+    const seated = v.seat !== null && v.seat !== undefined && !!st.token;
+    const series = v.solo && v.solo.series;
+    const box = h("div", { class: "after-game", id: `after-game-${where}`, role: "group", "aria-label": "After the game" });
+    const offer = v.rematch;
+    if (offer) {
+      const mineOffer = seated && offer.by === v.seat;
+      box.append(h("p", { class: "rematch-offer", text: mineOffer ? "You offered a rematch." : `${offer.by_name} offers a rematch.` }));
+      if (seated) box.append(h("button", { type: "button", class: "primary rematch", onclick: () => rematch(v), text: mineOffer ? "Go to the rematch" : "Join the rematch" }));
+      else box.append(h("a", { class: "button rematch-watch", href: `/game/${encodeURIComponent(offer.id)}#watch`, text: "Watch the rematch" }));
+    } else if (seated && !series) {
+      box.append(h("button", { type: "button", class: "primary rematch", onclick: () => rematch(v), text: v.seats.length > 1 ? "Rematch (same seats, new deal)" : "Play again (new deal)" }));
+    }
+    if (series) box.append(h("button", { type: "button", class: "to-series", onclick: () => { setTab("score"); document.getElementById("series-box")?.scrollIntoView({ block: "start" }); }, text: "Play the next train" }));
+    box.append(h("a", { class: "button new-game", href: `/?game=${encodeURIComponent(v.game || "")}&scenario=${encodeURIComponent(v.scenario || "")}`, text: "New game" }),
+      h("a", { class: "button to-lobby", href: "/", text: "Back to the lobby" }));
+    return box;
   }
 
   function seriesBox(v) {

@@ -48,6 +48,39 @@ export async function lobbyPage(root, meta) {
   const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", placeholder: "random", autocomplete: "off", "aria-describedby": "seed-help" });
   const priv = h("input", { type: "checkbox", id: "private" });
   const delay = h("select", { id: "bot-delay" }, [[0, "at once"], [600, "after 0.6 s"], [1500, "after 1.5 s"], [3000, "after 3 s"]].map(([ms, t]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: t })));
+  // The clock (the API's limits: 10 s to 1 day a move, 1 minute to 7 days a game, 1 to 30 days a move).
+  const CLOCKS = {
+    none: { label: "no clock", amounts: [] },
+    move: { label: "per move", amounts: [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"], [86400, "1 day"]], pick: 120 },
+    game: { label: "a bank for the whole game", amounts: [[300, "5 minutes"], [600, "10 minutes"], [1200, "20 minutes"], [1800, "30 minutes"], [3600, "1 hour"], [86400, "1 day"], [604800, "7 days"]], pick: 1200 },
+    days: { label: "days per move (correspondence)", amounts: [[1, "1 day"], [2, "2 days"], [3, "3 days"], [5, "5 days"], [7, "7 days"], [14, "14 days"], [30, "30 days"]], pick: 3 },
+  };
+  const clockMode = h("select", { id: "clock-mode" }, Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k, text: c.label })));
+  const clockAmount = h("select", { id: "clock-amount" });
+  const takeover = h("select", { id: "takeover" });
+  const clockMore = h("div", { class: "clock-more", id: "clock-more" },
+    h("div", { class: "field" }, h("label", { for: "clock-amount", text: "Time " }), clockAmount),
+    h("p", { class: "hint", text: "When a player's time runs out, a bot plays their seat until they take it back." }));
+  function drawClock() {
+    const c = CLOCKS[clockMode.value];
+    clockAmount.replaceChildren(...c.amounts.map(([v, t]) => h("option", { value: v, selected: v === c.pick ? "selected" : null, text: t })));
+    clockMore.hidden = clockMode.value === "none";
+  }
+  function drawTakeover() {
+    const levels = st.title.bots.map((b) => b.level);
+    const pick = levels.includes("greedy") ? "greedy" : levels[0];
+    takeover.replaceChildren(...st.title.bots.map((b) => h("option", { value: b.level, selected: b.level === pick ? "selected" : null, text: b.label || botLabel(b.level) })));
+  }
+  clockMode.addEventListener("change", drawClock);
+  drawClock();
+  function readTable() {
+    const table = { bot_delay_ms: +delay.value, takeover: takeover.value };
+    const mode = clockMode.value;
+    if (mode === "none") table.clock = { mode, takeover: takeover.value };
+    else if (mode === "days") table.clock = { mode, days: +clockAmount.value, takeover: takeover.value };
+    else table.clock = { mode, seconds: +clockAmount.value, takeover: takeover.value };
+    return table;
+  }
   const formError = h("div", { id: "form-error", role: "alert" });
   const result = h("div", { id: "created" });
 
@@ -57,6 +90,7 @@ export async function lobbyPage(root, meta) {
     st.title = titleOf(meta, titleSel.value);
     scenarioSel.replaceChildren(...st.title.scenarios.map((s) => h("option", { value: s.key, text: s.name + (s.provisional ? " (provisional data)" : "") })));
     botHelp.replaceChildren(...st.title.bots.flatMap((b) => [h("dt", { text: b.label || botLabel(b.level) }), h("dd", { text: b.help || "" })]));
+    drawTakeover();
     drawScenario();
   }
 
@@ -168,7 +202,7 @@ export async function lobbyPage(root, meta) {
     }
     let settings;
     try { settings = readSettings(); } catch (e) { return fail(e.message); }
-    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value } };
+    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: readTable() };
     const s = seed.value.trim();
     if (s !== "") {
       if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
@@ -224,6 +258,8 @@ export async function lobbyPage(root, meta) {
     h("fieldset", {}, h("legend", { text: "Rules" }), settingsBox),
     h("fieldset", {}, h("legend", { text: "Table" }),
       h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
+      h("div", { class: "field" }, h("label", { for: "clock-mode", text: "Clock " }), clockMode), clockMore,
+      h("div", { class: "field" }, h("label", { for: "takeover", text: "A bot that takes over a seat (time out, or a player leaves) " }), takeover),
       h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
       h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
     formError,
@@ -234,11 +270,19 @@ export async function lobbyPage(root, meta) {
   const series = h("section", { class: "panel", id: "series", "aria-label": "Solo series" }, h("h2", { text: "Solo series" }));
   const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
 
+  // "New game" at the end of a game opens the lobby on that game's title and scenario.
+  const wanted = new URLSearchParams(location.search);
+  if (wanted.get("game") && meta.titles.some((t) => t.name === wanted.get("game"))) titleSel.value = wanted.get("game");
+
   root.append(
     h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
       h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
     h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
   drawTitle();
+  if (wanted.get("scenario") && st.title.scenarios.some((x) => x.key === wanted.get("scenario"))) {
+    scenarioSel.value = wanted.get("scenario");
+    drawScenario();
+  }
 
   // "Blaenau Ffestiniog", not the box's name, for a game of a title's other scenario.
   function gameName(g) {
