@@ -197,3 +197,28 @@ def test_a_clock_set_in_the_lobby_takes_over_a_seat(browser: Any, server: Server
     page.wait_for_selector("#reclaim")
     assert errors == []
     ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [(1440, 900), (1280, 720)], ids=["1440x900", "1280x720"])
+def test_the_players_supplies_are_in_view_while_deciding(browser: Any, server: Server,
+                                                        viewport: tuple[int, int]) -> None:
+    """Desktop: while a decision is open, the deciding player's supplies and the opponents'
+    are on screen (the long list of choices folds away or scrolls inside its panel), for every
+    title at its largest table."""
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    for game in names():
+        t = title(game)
+        n = max(t.scenarios[0].players)
+        g = _api_game(page, server, {"game": game, "players": n, "seed": 4,
+                                     "seats": [{"kind": "human", "name": "Ann"}] + ["random"] * (n - 1)})
+        page.goto(g["seats"][0]["url"])
+        page.wait_for_function("() => document.body.dataset.myturn === 'true'")
+        page.wait_for_selector("#decision [data-action]", state="attached")
+        rows = page.evaluate("""() => [...document.querySelectorAll('.player .supply')].map((e) => {
+            const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })""")
+        assert len(rows) == n
+        for top, bottom in rows:
+            assert 0 <= top and bottom <= viewport[1], (game, rows, viewport)
+        _shot(page, f"deciding-{game}-{n}p-{viewport[0]}x{viewport[1]}")
+    ctx.close()

@@ -462,10 +462,11 @@ export async function gamePage(root, gameId, meta) {
     }
     const onBoard = svg.querySelectorAll("[data-action],[data-choose]").length > 0;
     if (onBoard && rest.length > 1) {
-      // The board offers these: on a phone the list folds away so the board keeps the room.
+      // The board offers these: the list folds away (phone: the board keeps the room;
+      // desktop: the players' supplies stay in view under the decision).
       decision.append(h("p", { class: "hint", text: "Tap a ringed part of the board, or choose from the list." }),
-        h("details", { class: "choices", open: wide() || st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
-          h("summary", { text: `All ${rest.length} choices in words` }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
+        h("details", { class: "choices", open: st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
+          h("summary", { text: `All ${rest.length} choices in words`, title: "Or tap a ringed part of the board" }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
     } else if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
     drawUndo();
   }
@@ -505,7 +506,8 @@ export async function gamePage(root, gameId, meta) {
           h("b", { text: `${seatName(v, seat)}${seat === v.seat ? " (you)" : ""}` }),
           h("span", { class: "tags" }, obs.start_player === seat ? h("span", { class: "sp", "data-info": "start_player", text: "Start Player" }) : null,
             total !== null && total !== undefined ? h("span", { class: "vp", text: `${total} VP` }) : null)),
-        h("div", { class: "player-sub", text: `${seatColourName(v, seat)}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
+        // Only the colour and the kind (the head shows both): folded away on a desktop.
+        h("div", { class: "player-sub" + (away || taken || left ? "" : " plain"), text: `${seatColourName(v, seat)}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
         st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });
