@@ -433,8 +433,11 @@ class Live:
             _, back, _ = pos
             now = time.time()
             values = self._turn_values(s.seats, s.row.seat_state, s.row.table_opts, back, now)
+            # Everyone at the table reads it in the log (and sees a notice): what was taken back.
+            events = [] if len(s.events) >= MAX_TABLE_EVENTS else \
+                [{"type": "undo", "seat": seat, "move": target, "from": p.moves}]
             try:
-                new_rev = self.store.truncate(s.id, s.revision, target, values)
+                new_rev = self.store.truncate(s.id, s.revision, target, values, events)
             except StaleWrite as exc:
                 self._reload(s)
                 raise ApiError(409, "the game changed on another server at the same moment; here it is now",
@@ -443,7 +446,7 @@ class Live:
             s.movers = s.movers[:target]
             s.revision = new_rev
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
-            s.events = [{**e, "move": min(e["move"], target)} for e in s.events]
+            s.events = [{**e, "move": min(e["move"], target)} for e in s.events] + events
             s.row = _row_with(s.row, move=target, revision=new_rev, over=False, result=None,
                               turn_started_at=now, clock_deadline=values["clock_deadline"], turn=values["turn"])
             self._cancel_bot(s)

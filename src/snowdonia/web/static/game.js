@@ -61,6 +61,14 @@ function labelOf(a) {
   return a.label || a.text;
 }
 
+// The words' mark of a choice that would do nothing now (games/*/ui/words.py NOTHING_NOW).
+const IDLE = " · nothing to do now: ";
+function idleWhy(a) {
+  const l = a.label || "";
+  const i = l.indexOf(IDLE);
+  return i >= 0 ? l.slice(i + IDLE.length) : null;
+}
+
 function isUnnamed(v) {
   if (v.seat === null || v.seat === undefined) return false;
   const s = v.seats[v.seat];
@@ -147,6 +155,12 @@ export async function gamePage(root, gameId, meta) {
     }
     if (st.confirm && !(v.legal || []).some((a) => a.text === st.confirm.text)) st.confirm = null;
     if (v.rematch && old && !old.rematch && v.rematch.by !== v.seat) toast(`${v.rematch.by_name} offers a rematch`);
+    // Someone else took moves back: a notice in the panel (and the log line says what).
+    const undos = (x) => (x.log || []).filter((e) => e && e.type === "undo");
+    if (old && undos(v).length > undos(old).length) {
+      const u = undos(v)[undos(v).length - 1];
+      if (u.seat !== v.seat) { st.notice = u.text; toast(u.text); }
+    }
     draw();
     if (v.over && !st.endShown) {
       st.endShown = true;
@@ -245,6 +259,14 @@ export async function gamePage(root, gameId, meta) {
 
   // ---------------------------------------------------------------- clicks
   function act(text) {
+    const idle = (st.view.legal || []).find((x) => x.text === text && idleWhy(x));
+    if (idle && !st.confirm) {
+      // Placing where nothing happens is allowed; say why first, and let the player go on.
+      st.confirm = { text, label: `${labelOf(idle).split(IDLE)[0]}. It would do nothing now: ${idleWhy(idle)}.`, yes: "Place it anyway" };
+      drawDecision();
+      setTab("decision", true);
+      return;
+    }
     if (prefs().confirm) {
       const a = (st.view.legal || []).find((x) => x.text === text);
       st.confirm = { text, label: a ? labelOf(a) : text };
@@ -429,13 +451,13 @@ export async function gamePage(root, gameId, meta) {
     if (st.confirm) {
       decision.append(h("div", { class: "confirm", role: "group", "aria-label": "Confirm your move" },
         h("p", {}, h("b", { text: "Confirm: " }), st.confirm.label),
-        h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => send(st.confirm.text), text: "Confirm" }),
+        h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => send(st.confirm.text), text: st.confirm.yes || "Confirm" }),
         h("button", { type: "button", id: "confirm-no", onclick: () => { st.confirm = null; drawDecision(); }, text: "Cancel" })));
     }
     const legal = v.legal || [];
     const btn = (a, extra = {}) => {
       const info = st.board && st.board.actionInfo ? st.board.actionInfo(a) : null;
-      return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}`, "data-info-key": info, ...extra }, labelOf(a));
+      return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}${idleWhy(a) ? " idle" : ""}`, "data-info-key": info, ...extra }, labelOf(a));
     };
     if (st.focus) {
       const f = st.focus;
@@ -705,6 +727,11 @@ export async function gamePage(root, gameId, meta) {
     const d = decisionOf(view);
     const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d && !st.replay && !v.over ? d.kind : null, prev: highlightBase() });
     zoom.setBase(layout);
+    // A choice that would do nothing now is marked on the board too (its label says why).
+    for (const el of svg.querySelectorAll("[data-action]")) {
+      const a = legal.find((x) => x.text === el.getAttribute("data-action"));
+      el.classList.toggle("idle", !!(a && idleWhy(a)));
+    }
     // A new decision of mine whose choices are on the board: bring the first into sight.
     const key = mine() ? `${v.move}` : null;
     if (key && key !== st.scrolledFor) {
