@@ -222,3 +222,43 @@ def test_the_players_supplies_are_in_view_while_deciding(browser: Any, server: S
             assert 0 <= top and bottom <= viewport[1], (game, rows, viewport)
         _shot(page, f"deciding-{game}-{n}p-{viewport[0]}x{viewport[1]}")
     ctx.close()
+
+
+def test_history_during_a_game_and_the_replayed_round_in_the_header(browser: Any, server: Server) -> None:
+    """Step back through a game in progress (read-only) and return to the live game; the header
+    names the round of the position shown, not the live one."""
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
+    g = _api_game(page, server, {"game": "snowdonia", "players": 2, "seed": 8,
+                                 "seats": [{"kind": "human", "name": "Ann"}, "random"]})
+    page.goto(g["seats"][0]["url"])
+    # play until round 2 (a placement per turn, the first choice each time)
+    for _ in range(60):
+        page.wait_for_function("() => document.body.dataset.myturn === 'true'")
+        if page.inner_text("#status").startswith("Round 2"):
+            break
+        before = page.evaluate("document.body.dataset.move")
+        page.evaluate("() => document.querySelector('#decision [data-action]').click()")
+        if page.locator("#confirm-yes").count():
+            page.click("#confirm-yes")
+        page.wait_for_function("m => document.body.dataset.move !== m", arg=before)
+    assert page.inner_text("#status").startswith("Round 2")
+    live_move = int(page.evaluate("document.body.dataset.move"))
+    page.click("#history-open")
+    page.wait_for_selector("#history")
+    assert page.inner_text("#status").startswith("Round ") and "History · move" in page.inner_text("#status")
+    page.fill("#history input[type=range]", "1")
+    page.dispatch_event("#history input[type=range]", "change")
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('move 1 of')")
+    status = page.inner_text("#status")
+    assert status.startswith("Round 1 · History · move 1 of"), status
+    assert page.locator("#board [data-action]").count() == 0  # read-only
+    _shot(page, "history-desktop")
+    page.click("#history-live")
+    page.wait_for_selector("#history", state="detached")
+    assert page.inner_text("#status").startswith("Round 2") and "History" not in page.inner_text("#status")
+    assert int(page.evaluate("document.body.dataset.move")) >= live_move
+    assert errors == []
+    ctx.close()

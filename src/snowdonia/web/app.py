@@ -565,9 +565,9 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
     @app.get("/api/games/{game_id}/replay/{move}", responses=_errors(403, 404, 422, body=False))
     async def replay_at(game_id: str, move: int) -> JSONResponse:
+        # A game in progress too (its history, read-only): the public view of an earlier
+        # position shows nothing a spectator did not see then.
         s = await session(game_id)
-        if not s.position.is_over:
-            raise ApiError(403, "only a finished game can be replayed")
         total = s.position.moves
         if not 0 <= move <= total:
             raise ApiError(404, f"this game has decisions 0 to {total}")

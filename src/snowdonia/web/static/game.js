@@ -341,11 +341,11 @@ export async function gamePage(root, gameId, meta) {
     if (!v) return;
     const d = decisionOf(v);
     let status;
-    if (st.replay) status = `Replay · move ${st.replay.move} of ${st.replay.total}`;
+    if (st.replay) status = `${v.over ? "Replay" : "History"} · move ${st.replay.move} of ${st.replay.total}`;
     else if (v.over) status = v.solo ? "Game over · your score is in" : "Game over";
     else if (mine()) status = `Your turn: ${promptOf(v, st.title)}`;
     else status = `${d ? seatName(v, d.player) : "…"}: ${promptOf(v, st.title)}`;
-    const round = roundLabel(v) + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
+    const round = roundLabel(st.replay ? st.replay.view : v) + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
     header.append(h("span", { class: "status" + (mine() ? " yours" : ""), id: "status", role: "status", text: `${round}${status}` }));
     if (v.solo) header.append(h("span", { class: "chip", text: `Solo · train No. ${v.solo.train}${v.solo.best !== null && v.solo.best !== undefined ? ` · best ${v.solo.best}` : ""}` }));
     const local = loadTokens(gameId);
@@ -421,7 +421,8 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", class: "link", onclick: () => { st.askedName = true; drawDecision(); }, text: "Later" })));
     }
     if (st.replay) {
-      decision.append(h("h2", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
+      decision.append(h("h2", { text: `${v.over ? "Replay" : "History"}: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
+      if (!v.over) decision.append(historyControls(v));
       return;
     }
     // What happened since my last decision.
@@ -493,7 +494,14 @@ export async function gamePage(root, gameId, meta) {
     drawUndo();
   }
 
+  function drawHistoryButton() {
+    const v = st.view;
+    if (!v || v.over || st.replay || !v.move) return;
+    decision.append(h("button", { type: "button", id: "history-open", class: "link-button", onclick: () => goReplay(v.move - 1), text: "◀ Step back through the game so far" }));
+  }
+
   function drawUndo() {
+    drawHistoryButton();
     const v = st.view;
     if (v.seat === null || v.seat === undefined || v.over) return;
     const u = v.undo;
@@ -520,7 +528,8 @@ export async function gamePage(root, gameId, meta) {
       const deciding = d && d.player === seat && !v.over;
       const total = sc && sc.scores ? sc.scores[seat] : null;
       const kind = s.kind === "bot" ? ` · ${s.bot} bot` : "";
-      const away = s.kind === "human" && s.connected === false ? " · away" : "";
+      const live = (st.view && st.view.seats && st.view.seats[seat]) || s;  // a replayed view has no connections
+      const away = s.kind === "human" && live.connected === false ? " · away" : "";
       const taken = s.taken_over_by ? ` · played by ${s.taken_over_by} bot` : "";
       const left = s.clock && typeof s.clock.left_ms === "number" ? ` · ⏱ ${Math.floor(s.clock.left_ms / 60000)}:${String(Math.floor(s.clock.left_ms / 1000) % 60).padStart(2, "0")} left` : "";
       const box = h("div", { class: "player panel" + (deciding ? " deciding" : "") + (seat === v.seat ? " me" : ""), style: `border-color:${colour}` },
@@ -680,6 +689,26 @@ export async function gamePage(root, gameId, meta) {
       history.replaceState(null, "", `${location.pathname}#replay=${n}`);
       draw();
     } else toast(errorText(r), "error");
+  }
+
+  // History during a game: step back through earlier positions (read-only, the public
+  // view) and return to the live game; new moves keep arriving meanwhile.
+  function leaveHistory() {
+    st.replay = null;
+    history.replaceState(null, "", location.pathname + location.hash.replace(/#?replay=\d+/, ""));
+    draw();
+  }
+
+  function historyControls(v) {
+    const total = v.move;
+    const cur = st.replay ? st.replay.move : total;
+    return h("div", { class: "replay history", id: "history", role: "group", "aria-label": "History" },
+      h("div", { class: "replay-buttons" },
+        h("button", { type: "button", id: "history-start", onclick: () => goReplay(0), disabled: cur === 0 ? "disabled" : null, text: "« start" }),
+        h("button", { type: "button", id: "history-back", onclick: () => goReplay(cur - 1), disabled: cur === 0 ? "disabled" : null, text: "‹ back" }),
+        h("button", { type: "button", id: "history-forward", onclick: () => (cur + 1 >= total ? leaveHistory() : goReplay(cur + 1)), text: "next ›" })),
+      h("input", { type: "range", min: 0, max: total, value: cur, "aria-label": "Position in the game", onchange: (e) => (+e.target.value >= total ? leaveHistory() : goReplay(+e.target.value)) }),
+      h("button", { type: "button", class: "primary", id: "history-live", onclick: leaveHistory, text: `Back to the live game (move ${total})` }));
   }
 
   function replayControls(v) {
