@@ -244,3 +244,18 @@ def test_how_to_play_covers_every_scenario(game: str) -> None:
             for line in [sec["text"], *sec["items"]]:
                 assert "area:" not in line and "_" not in line.replace("`about`", ""), line
     assert t.how_to_play(None) == t.how_to_play(t.scenarios[0].key)
+
+
+@pytest.mark.parametrize("game", names())
+def test_setting_choices_are_in_words(game: str) -> None:
+    """The lobby offers each choice in words (issue 21: Foothills said "random / 0 / 1" and
+    listed 28 railway sets by numerals): one label per choice, none a bare number."""
+    d = title(game).describe()
+    for spec in d["settings"]:
+        assert len(spec["choice_labels"]) == len(spec["choices"]), spec["key"]
+    if game == "foothills":
+        by = {s["key"]: s for s in d["settings"]}
+        assert by["start_player"]["choice_labels"] == ["chosen at random", "Player 1", "Player 2"]
+        assert all(lb.startswith("without ") and " and " in lb for lb in by["railways"]["choice_labels"][1:])
+        assert len(set(by["railways"]["choice_labels"])) == len(by["railways"]["choices"])
+        assert d["seat_colours"] == {"2": ["blue", "green"]}

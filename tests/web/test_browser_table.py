@@ -262,3 +262,30 @@ def test_history_during_a_game_and_the_replayed_round_in_the_header(browser: Any
     assert int(page.evaluate("document.body.dataset.move")) >= live_move
     assert errors == []
     ctx.close()
+
+
+def test_foothills_lobby_speaks_in_words_and_its_colours(browser: Any, server: Server) -> None:
+    """Foothills in the lobby: Player 1 / Player 2, the railway sets named, blue and green seat
+    dots (swapped with the colour order); the game shows English names first."""
+    ctx = _context(browser, "phone")
+    page = ctx.new_page()
+    page.goto(server.url + "/?game=foothills")
+    page.wait_for_selector("#set-start_player")
+    assert page.evaluate("[...document.querySelectorAll('#set-start_player option')].map(o => o.textContent)") == \
+        ["chosen at random", "Player 1", "Player 2"]
+    assert "without III Llanberis Lake and VI Talyllyn" in page.inner_text("#set-railways")
+    dots = "() => [...document.querySelectorAll('#seats .seat-dot')].map(d => getComputedStyle(d).backgroundColor)"
+    blue_green = page.evaluate(dots)
+    assert len(set(blue_green)) == 2
+    page.select_option("#set-colours", "green-blue")
+    assert page.evaluate(dots) == blue_green[::-1]
+    g = _api_game(page, server, {"game": "foothills", "players": 2, "seats": ["human", "random"], "seed": 2})
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#board")
+    text = page.inner_text("body")
+    from snowdonia.games.foothills.data import components
+
+    sides = [a for a in components().sides.values() if a.german != a.english]
+    assert not [a.german for a in sides if f"{a.german} ({a.english})" in text]
+    assert [a.english for a in sides if f"{a.english} ({a.german})" in text]
+    ctx.close()

@@ -37,11 +37,14 @@ class SettingSpec:
     help: str = ""
     players: tuple[int, ...] = ()  # only offered at these player counts (empty: always)
     scenarios: tuple[str, ...] = ()  # only offered in these scenarios (empty: all)
+    # Each choice in words, in the order of `choices` ("Player 1" for 0); empty: the values.
+    choice_labels: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
+        labels = list(self.choice_labels) if self.choice_labels else [str(c) for c in self.choices]
         return {"key": self.key, "label": self.label, "default": self.default, "kind": self.kind,
-                "choices": list(self.choices), "help": self.help, "players": list(self.players),
-                "scenarios": list(self.scenarios)}
+                "choices": list(self.choices), "choice_labels": labels, "help": self.help,
+                "players": list(self.players), "scenarios": list(self.scenarios)}
 
 
 @dataclass(frozen=True)
@@ -293,6 +296,7 @@ class Title(ABC):
             "score_lines": list(self.score_lines),
             "score_labels": {k: self.score_labels.get(k, k.replace("_", " ")) for k in self.score_lines},
             "solo_train_lines": dict(self.solo_train_lines),
+            "seat_colours": {str(n): self.seat_colours(n) for n in self.player_counts},
             "decisions": {k: {"prompt": d.prompt, "actions": list(d.actions), "optional": d.optional,
                               "pass_text": d.pass_text} for k, d in self.decisions.items()},
         }

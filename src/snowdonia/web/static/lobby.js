@@ -12,6 +12,8 @@ const MIN_SEED = -(1n << 63n);
 
 function settingValueText(spec, value) {
   if (spec.kind === "bool") return value ? "on" : "off";
+  const k = (spec.choices || []).findIndex((x) => String(x) === String(value));
+  if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
   if (spec.key === "contracts_per_window") return value === 0 ? "unlimited" : String(value);
   return String(value);
 }
@@ -124,7 +126,7 @@ export async function lobbyPage(root, meta) {
       };
       sel.addEventListener("change", sync);
       sync();
-      return h("div", { class: "seat" }, h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
+      return h("div", { class: "seat" }, h("i", { class: "dot seat-dot", "data-seat": i, style: `background:${COLOURS[seatColours(n)[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
     }));
     drawSettings();
   }
@@ -149,6 +151,7 @@ export async function lobbyPage(root, meta) {
       } else {
         input = h("input", { type: "number", id, "data-key": spec.key, value: spec.key in old ? old[spec.key] : spec.default, min: 1, step: 1 });
       }
+      if (spec.key === "colours") input.addEventListener("change", recolourSeats);
       const help = spec.help ? h("span", { class: "hint", id: `${id}-help`, text: spec.help }) : null;
       if (help) input.setAttribute("aria-describedby", `${id}-help`);
       const row = spec.kind === "bool"
@@ -158,12 +161,27 @@ export async function lobbyPage(root, meta) {
     }
     if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced));
     settingsBox.replaceChildren(...rows);
+    recolourSeats();
+  }
+
+  // The title's own seat colours (Foothills: blue and green, in the order its setting says).
+  function seatColours(n) {
+    const own = (st.title.seat_colours || {})[String(n)] || COLOUR_ORDER.slice(0, n);
+    const order = document.getElementById("set-colours");
+    return order && /^[a-z]+(-[a-z]+)+$/.test(order.value) ? order.value.split("-") : own;
+  }
+
+  function recolourSeats() {
+    const cols = seatColours(+playersSel.value);
+    for (const dot of seatsBox.querySelectorAll(".seat-dot")) dot.style.background = COLOURS[cols[+dot.dataset.seat]] || "#999";
   }
 
   function choiceText(spec, c) {
     const trains = (st.title.components || {}).trains || {};
     if (spec.key === "solo_train" && trains[String(c)]) return trains[String(c)].short || `No. ${c} ${trains[String(c)].name}`;
     if (spec.key === "contracts_per_window") return c === 0 ? "any number (English rules)" : "exactly one (German rules)";
+    const k = (spec.choices || []).findIndex((x) => String(x) === String(c));
+    if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
     return String(c);
   }
 
@@ -332,7 +350,7 @@ export async function lobbyPage(root, meta) {
       const count = g.players || (g.seats || []).length;
       return h("li", { class: "game-row", "data-game": g.id },
         h("div", { class: "row-head" },
-          h("a", { href: `/game/${g.id}#watch`, text: `${g.game_name || title.display_name}${sc ? " · " + sc.name : ""}` }),
+          h("a", { href: `/game/${g.id}#watch`, text: gameName(g) }),
           h("span", { class: "hint", text: ` · ${plural(count, "player")}${g.settings ? " · " + settingsSummary(title, g.settings) : ""}` })),
         h("div", { class: "row-seats" }, (g.seats || []).map((s) => h("span", { class: "seat-chip" }, h("i", { class: "dot", style: `background:${COLOURS[s.colour] || "#999"}`, "aria-hidden": "true" }), s.open ? "open seat" : seatLabel(s)))),
         h("div", { class: "hint" },
