@@ -281,8 +281,8 @@ def test_foothills_lobby_speaks_in_words_and_its_colours(browser: Any, server: S
     assert page.evaluate(dots) == blue_green[::-1]
     g = _api_game(page, server, {"game": "foothills", "players": 2, "seats": ["human", "random"], "seed": 2})
     page.goto(g["seats"][0]["url"])
-    page.wait_for_selector("#board")
-    text = page.inner_text("body")
+    page.wait_for_function("() => document.body.textContent.includes('Other side (grey)')")
+    text = page.evaluate("document.body.textContent")
     from snowdonia.games.foothills.data import components
 
     sides = [a for a in components().sides.values() if a.german != a.english]
