@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from tests.web.server import Server
 from tests.web.test_browser import (  # noqa: F401 - the module's fixtures
+    _axe,
     _context,
     _press,
     _shot,
@@ -288,4 +289,42 @@ def test_foothills_lobby_speaks_in_words_and_its_colours(browser: Any, server: S
     sides = [a for a in components().sides.values() if a.german != a.english]
     assert not [a.german for a in sides if f"{a.german} ({a.english})" in text]
     assert [a.english for a in sides if f"{a.english} ({a.german})" in text]
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_on_the_lobby_a_game_in_progress_and_a_finished_game_of_each_title(
+        browser: Any, server: Server, size: str) -> None:
+    """No serious or critical axe finding and one <h1> on every page: the lobby (with How to
+    play open too), a game in progress and a finished game (with its score sheet and replay)
+    of every title and scenario."""
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#games h2")
+    assert page.locator("h1").count() == 1
+    assert _axe(page) == [], "lobby"
+    _press(page, page.locator("#howto-open"))
+    page.wait_for_selector("#howto[open]")
+    assert _axe(page) == [], "lobby, How to play"
+    for game in names():
+        t = title(game)
+        for sc in t.scenarios:
+            n = next((p for p in sc.players if p >= 2), sc.players[0])
+            live = _api_game(page, server, {"game": game, "scenario": sc.key, "players": n, "seed": 6,
+                                            "seats": ["human"] + ["random"] * (n - 1)})
+            page.goto(live["seats"][0]["url"])
+            page.wait_for_function("() => document.body.dataset.myturn === 'true'")
+            assert page.locator("h1").count() == 1
+            assert _axe(page) == [], f"{game} {sc.key} in progress"
+            done = _api_game(page, server, {"game": game, "scenario": sc.key, "players": n, "seed": 6,
+                                            "seats": ["random"] * n})
+            page.wait_for_function("""async (gid) => {
+              const r = await fetch(`/api/games/${gid}`); return r.ok && (await r.json()).over; }""",
+                                   arg=done["id"], timeout=120000)
+            page.goto(f"{server.url}/game/{done['id']}")
+            page.wait_for_selector("#end")
+            assert page.locator("h1").count() == 1
+            assert _axe(page) == [], f"{game} {sc.key} finished"
+            _shot(page, f"finished-{game}-{sc.key}-{size}")
     ctx.close()

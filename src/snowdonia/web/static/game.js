@@ -100,7 +100,8 @@ export async function gamePage(root, gameId, meta) {
   svg.setAttribute("id", "board");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "Game board");
-  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, svg);
+  // Focusable, so a keyboard can scroll a board with nothing to choose on it (a finished game).
+  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap", tabindex: "0", role: "region", "aria-label": "The board" }, svg);
   const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" });
   const decision = h("section", { id: "decision", class: "panel sheet", "aria-label": "Your decision", "aria-live": "polite" });
   const players = h("section", { id: "players", class: "pane", "aria-label": "Players" });
@@ -337,7 +338,7 @@ export async function gamePage(root, gameId, meta) {
   // ---------------------------------------------------------------- header, tabs, menu
   function drawHeader() {
     const v = st.view;
-    header.replaceChildren(h("a", { href: "/", class: "brand", text: st.title ? st.title.display_name : "Snowdonia" }));
+    header.replaceChildren(h("h1", { class: "brand" }, h("a", { href: "/", text: st.title ? st.title.display_name : "Snowdonia" })));
     if (!v) return;
     const d = decisionOf(v);
     let status;

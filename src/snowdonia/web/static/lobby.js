@@ -293,7 +293,7 @@ export async function lobbyPage(root, meta) {
   if (wanted.get("game") && meta.titles.some((t) => t.name === wanted.get("game"))) titleSel.value = wanted.get("game");
 
   root.append(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
+    h("header", { class: "bar" }, h("h1", { class: "brand" }, h("a", { href: "/", text: "Snowdonia" })), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
       h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
     h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
   drawTitle();
