@@ -12,6 +12,7 @@ from tests.web.server import Server
 from tests.web.test_browser import (  # noqa: F401 - the module's fixtures
     _axe,
     _context,
+    _play_out,
     _press,
     _shot,
     _watch_errors,
@@ -327,4 +328,73 @@ def test_axe_on_the_lobby_a_game_in_progress_and_a_finished_game_of_each_title(
             assert page.locator("h1").count() == 1
             assert _axe(page) == [], f"{game} {sc.key} finished"
             _shot(page, f"finished-{game}-{sc.key}-{size}")
+    ctx.close()
+
+
+def test_the_guided_first_game_of_mount_snowdon_to_its_end(browser: Any, server: Server) -> None:
+    """A first-time visitor is offered the guided game; each step says what to do and why (the
+    title's guide for the decision asked), points at the board's choices, lets the player act,
+    and closes with the end words; played to the end on a phone."""
+    import random
+
+    guide = title("snowdonia").guide()
+    assert guide is not None
+    ctx = _context(browser, "phone")
+    page = ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#learn.first .learn-start[data-game=snowdonia]")
+    _press(page, page.locator(".learn-start[data-game=snowdonia]"))
+    page.wait_for_selector("#guide")
+    assert guide["intro"] in page.inner_text("#guide")
+    _press(page, page.locator("#guide-intro-ok"))
+    seen: set[str] = set()
+    rng = random.Random(5)
+    for _ in range(12):  # the first steps, checked one by one
+        page.wait_for_function("() => document.body.dataset.myturn === 'true' || document.body.dataset.over === 'true'")
+        v = page.evaluate("async () => (await (await fetch(location.pathname.replace('/game/', '/api/games/'))).json())")
+        kind = v["decision"]["kind"]
+        text = page.inner_text("#guide")
+        assert guide["steps"][kind]["do"] in text and guide["steps"][kind]["why"] in text, (kind, text)
+        if page.locator("#board [data-action]").count():
+            assert page.locator("#board .guide-point").count() == page.locator("#board [data-action]").count()
+        seen.add(kind)
+        if kind == "place" and len(seen) > 1:
+            _shot(page, "guide-place-phone")
+        from tests.web.test_browser import _take_one
+
+        _take_one(page, rng)
+    assert {"hire", "place"} <= seen
+    _play_out(page, rng, limit=600)
+    page.wait_for_function("() => document.body.dataset.over === 'true'")
+    assert guide["end"] in page.evaluate("document.getElementById('guide').textContent")
+    _shot(page, "guide-end-phone")
+    _press(page, page.locator("#guide-leave"))
+    page.wait_for_selector("#guide", state="detached")
+    assert errors == []
+    ctx.close()
+
+
+def test_the_guided_foothills_game_can_be_left_at_any_time(browser: Any, server: Server) -> None:
+    """Foothills against the weakest bot, a fixed seed: the guide says what to do at the first
+    decisions and can be left; the game goes on without it."""
+    guide = title("foothills").guide()
+    assert guide is not None and guide["game"]["seats"][1] == "random"
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    _press(page, page.locator(".learn-start[data-game=foothills]"))
+    page.wait_for_selector("#guide-intro-ok")
+    _press(page, page.locator("#guide-intro-ok"))
+    page.wait_for_function("() => document.body.dataset.myturn === 'true'")
+    v = page.evaluate("async () => (await (await fetch(location.pathname.replace('/game/', '/api/games/'))).json())")
+    assert v["seeded"] and v["seats"][1]["bot"] == "random"
+    assert guide["steps"][v["decision"]["kind"]]["do"] in page.inner_text("#guide")
+    _shot(page, "guide-foothills-desktop")
+    _press(page, page.locator("#guide-leave"))
+    page.wait_for_selector("#guide", state="detached")
+    page.reload()
+    page.wait_for_selector("#board")
+    assert page.locator("#guide").count() == 0
     ctx.close()

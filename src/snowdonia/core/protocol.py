@@ -308,6 +308,11 @@ class Title(ABC):
         at least the sections goal, round (or turn), parts (or actions), end, scoring and tips."""
         raise NotImplementedError(f"{self.name} has no rules summary")
 
+    def guide(self) -> dict[str, Any] | None:
+        """A guided first game, or None: `{"title", "game": {"scenario", "players", "seed",
+        "settings", "seats"}, "intro", "steps": {decision kind: {"do", "why"}}, "end"}`."""
+        return None
+
     @abstractmethod
     def new_game(self, players: int, seed: int | None = None, scenario: str | None = None,
                  **settings: Any) -> Position:

@@ -383,7 +383,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         if game not in title_names():
             raise ApiError(404, f"no game called {game!r}; known: {', '.join(title_names())}")
         t = title(game)
-        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios}})
+        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios},
+                      "guide": t.guide()})
 
     def lobby_list() -> list[dict[str, Any]]:
         out = []

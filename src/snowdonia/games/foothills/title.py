@@ -150,6 +150,11 @@ class FoothillsTitle(Title):
 
         return how_to_play(self.scenario(scenario).key)
 
+    def guide(self) -> dict[str, Any] | None:
+        from snowdonia.games.foothills.ui.how_to_play import guide
+
+        return guide()
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.foothills.ui"))) / "web" / "board.js")
 

@@ -128,6 +128,11 @@ class Snowdonia(Title):
 
         return how_to_play(self.scenario(scenario).key)
 
+    def guide(self) -> dict[str, Any] | None:
+        from snowdonia.games.snowdonia.ui.how_to_play import guide
+
+        return guide()
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.snowdonia.ui"))) / "web" / "board.js")
 

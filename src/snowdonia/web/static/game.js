@@ -10,6 +10,7 @@ import { installZoom } from "./zoom.js";
 import { turnSignals } from "./signals.js";
 import { renderLog, sinceText } from "./log.js";
 import { openHowTo } from "./howto.js";
+import { guideFor, guideBox, leaveGuide, loadGuide } from "./guide.js";
 
 const WIDE = 1000; // at this width and more: board and side column side by side
 
@@ -401,6 +402,26 @@ export async function gamePage(root, gameId, meta) {
     document.getElementById("menu-button")?.setAttribute("aria-expanded", "true");
   }
 
+  // ---------------------------------------------------------------- the guided first game
+  function drawGuide(v, yours) {
+    const state = guideFor(gameId);
+    for (const el of svg.querySelectorAll(".guide-point")) el.classList.remove("guide-point");
+    if (!state || st.replay) return;
+    if (!st.guide) {
+      if (!st.guideLoading) { st.guideLoading = true; loadGuide(state.game).then((g) => { st.guide = g; if (g) draw(); }); }
+      return;
+    }
+    if (v.over) return;  // the closing words sit on the score sheet
+    const d = decisionOf(v);
+    const points = yours ? [...svg.querySelectorAll("[data-action],[data-choose]")] : [];
+    for (const el of points) el.classList.add("guide-point");
+    decision.append(guideBox(st.guide, state, {
+      kind: d ? d.kind : null, mine: yours, over: v.over, onBoard: points.length > 0,
+      onLeave: () => { leaveGuide(gameId); toast(v.over ? "The guide is closed." : "The guide is closed; the game goes on."); draw(); },
+      onIntroSeen: () => { const all = JSON.parse(localStorage.getItem("snowdonia.guide") || "{}"); if (all[gameId]) { all[gameId].intro = false; localStorage.setItem("snowdonia.guide", JSON.stringify(all)); } draw(); },
+    }));
+  }
+
   // ---------------------------------------------------------------- decision panel
   function drawDecision() {
     const v = st.view;
@@ -410,6 +431,7 @@ export async function gamePage(root, gameId, meta) {
     decision.classList.toggle("yours", yours);
     if (st.notice) decision.append(h("div", { class: "notice", role: "status" }, st.notice, " ", h("button", { type: "button", class: "link", onclick: () => { st.notice = null; drawDecision(); }, text: "OK" })));
     if (st.error) decision.append(h("div", { class: "refusal error", role: "alert", id: "refusal" }, h("b", { text: "Refused: " }), st.error.text));
+    drawGuide(v, yours);
     const mySeat = v.seat !== null && v.seat !== undefined ? v.seats[v.seat] : null;
     if (mySeat && mySeat.taken_over_by && !v.over) {
       decision.append(h("div", { class: "notice", role: "status" }, `The ${mySeat.taken_over_by} bot plays your seat for now. `,
@@ -610,6 +632,11 @@ export async function gamePage(root, gameId, meta) {
     end.append(h("p", { text: `${res.rounds ? `${res.rounds} rounds · ` : ""}${res.end_reason || obs.end_reason || ""}` }));
     end.append(h("div", { class: "table-scroll" }, scoreTable(v, res, "score-sheet")));
     if (st.board && st.board.scoreDetails) end.append(st.board.scoreDetails(res, v, st.title, h));
+    const guiding = guideFor(gameId);
+    if (guiding && st.guide) {
+      end.prepend(guideBox(st.guide, { ...guiding, intro: false }, { kind: null, mine: false, over: true, onBoard: false,
+        onLeave: () => { leaveGuide(gameId); draw(); }, onIntroSeen: () => {} }));
+    }
     if (v.solo && v.solo.series) end.append(seriesBox(v));
     if (!st.replay || st.replay.move === st.replay.total) end.append(afterGame(v, "sheet"));
     end.append(replayControls(v));

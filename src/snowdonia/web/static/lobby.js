@@ -5,6 +5,7 @@ import { api, errorText, saveToken, allSeats, watchLobby, playerKey, mySeries, a
 import { h, ago, plural, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf, botLabel } from "./meta.js";
 import { openHowTo } from "./howto.js";
+import { guideOffer } from "./guide.js";
 
 const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
 const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
@@ -288,6 +289,9 @@ export async function lobbyPage(root, meta) {
   const series = h("section", { class: "panel", id: "series", "aria-label": "Solo series" }, h("h2", { text: "Solo series" }));
   const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
 
+  // A guided first game, offered first to a visitor who has no game here yet.
+  const learn = guideOffer(meta, allSeats().length === 0);
+
   // "New game" at the end of a game opens the lobby on that game's title and scenario.
   const wanted = new URLSearchParams(location.search);
   if (wanted.get("game") && meta.titles.some((t) => t.name === wanted.get("game"))) titleSel.value = wanted.get("game");
@@ -295,7 +299,7 @@ export async function lobbyPage(root, meta) {
   root.append(
     h("header", { class: "bar" }, h("h1", { class: "brand" }, h("a", { href: "/", text: "Snowdonia" })), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
       h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
-    h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
+    h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, learn, mine, series, games)));
   drawTitle();
   if (wanted.get("scenario") && st.title.scenarios.some((x) => x.key === wanted.get("scenario"))) {
     scenarioSel.value = wanted.get("scenario");

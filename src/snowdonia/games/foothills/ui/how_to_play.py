@@ -89,3 +89,41 @@ def how_to_play(scenario: str = "foothills") -> dict[str, Any]:
     ]
     return {"game": "foothills", "scenario": scenario, "title": "How to play Foothills", "source": SOURCE,
             "sections": sections}
+
+
+# A guided first game (against the weakest bot, a fixed seed): for each decision the game
+# asks, what to do and why; the web points at the choices on the board.
+GUIDE_GAME = {"scenario": "foothills", "players": 2, "seed": 20260101, "settings": {"start_player": 0},
+              "seats": ["human", "random"]}
+GUIDE_INTRO = ("Your first game of Foothills, against the Random bot. On your turn you play one of your five "
+               "action cards and flip it. Build stations on the railways, and score the most VP.")
+GUIDE = {
+    "setup_take": ("Take 2 resources from the stockyard to start.",
+                   "Iron lays track; stone and iron build stations. Take one of each if you are unsure."),
+    "card": ("Choose one of your action cards on your action bar.",
+             "Gold sides are the main actions A to E; grey sides are side actions. Clearing rubble (B) opens "
+             "cards for stations; Track and stone (C) lays track for VP; Build (D) scores a station."),
+    "take": ("Take resources from the stockyard.", "You need iron and stone for tracks and stations."),
+    "rubble": ("Choose the railway to clear rubble from.",
+               "Clear where a station is close to being free: each card you clear gives 1 VP."),
+    "works": ("Lay a track (2 iron, +1 VP) or swap 2 rubble for 1 stone.", "Tracks score now; stone builds stations."),
+    "build": ("Choose the station to build.", "A station scores its VP and its reward; your counter grows."),
+    "surveyor": ("Move your surveyor to an action space (or the Pub).",
+                 "A space below a built station gives its bonus; the Pub puts a card in your scoring pile."),
+    "use_space": ("Use the action space below your new station?", "It is free: take its bonus."),
+    "gain": ("Take the resource from the stockyard or the bag.", "Take what your next turn needs."),
+    "score": ("Put one of your action cards into your scoring pile.",
+              "It scores its category at the end; pick one you need less now."),
+    "replace": ("Choose the replacement card from the supply.", "A new side action; read it on the card."),
+    "ferry": ("Flip any of your action cards.", "Turn up the sides you want next."),
+    "flip": ("Flip another of your action cards?", "Turn up a side you want to use next."),
+}
+GUIDE_END = ("Your first game is over: the score sheet shows every line. Next, try a game against the Greedy "
+             "bot, or a friend.")
+
+
+def guide() -> dict[str, Any]:
+    """The guided first game: the game to set up, an introduction, per decision kind what to do
+    and why, and the closing words (served with *How to play*)."""
+    return {"title": "Foothills", "game": GUIDE_GAME, "intro": GUIDE_INTRO,
+            "steps": {k: {"do": do, "why": why} for k, (do, why) in GUIDE.items()}, "end": GUIDE_END}

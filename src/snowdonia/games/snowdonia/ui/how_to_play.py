@@ -140,3 +140,51 @@ def how_to_play(scenario: str) -> dict[str, Any]:
     return {"game": "snowdonia", "scenario": scenario, "title": f"How to play {name}",
             "source": SOURCE + (", section “Blaenau Ffestiniog”" if two_ends else ""),
             "sections": sections}
+
+
+# A guided first game (Mount Snowdon, solo with train No. 1, a fixed seed): for each decision
+# the game asks, what to do and why; the web points at the choices on the board.
+GUIDE_GAME = {"scenario": "mount_snowdon", "players": 1, "seed": 20260101, "settings": {"solo_train": 1},
+              "seats": ["human"]}
+GUIDE_INTRO = ("Your first game: Mount Snowdon, solo, with train No. 1 (L.A.D.A.S.: +2 rubble on every "
+               "Excavate). Each round you place your labourers on the action areas A to G, then the areas "
+               "act in order. Build the railway up the mountain and score as many VP as you can.")
+GUIDE = {
+    "hire": ("Hire the Pub labourer? Your train lets you pay coal for a third labourer this round.",
+             "A third labourer is a third action this round. Coal is scarce: hire when you know what all three "
+             "will do."),
+    "place": ("Place a labourer: tap a ringed space on an action area (A to G).",
+              "Early on, take iron and stone at the Stock Yard (A) and dig rubble with Excavate (B): you need "
+              "iron for steel (Works, C), and steel lays track (D) and builds stations (E). A dashed ring "
+              "would do nothing now; its label says why."),
+    "contract_window": ("A contract window: play a contract marked with this area's letter now, or pass.",
+                        "A played contract helps this round; but any contract you hold can also score its bonus "
+                        "at the end, so keep the ones whose bonus you can meet."),
+    "stock_yard": ("Choose up to three cubes from the Stock Yard.",
+                   "Iron becomes steel at the Works (3 iron → 1 steel); stone pays for building sites. Take "
+                   "coal only if your train needs it for the Pub."),
+    "take_cubes": ("Take the cubes the contract gives you.", "Pick what your next actions need."),
+    "works": ("Choose your conversions at the Works.",
+              "Steel lays track and builds; stone builds. Convert what your next round needs."),
+    "convert": ("Choose the conversion the contract allows.", "Make what your next actions need."),
+    "build": ("Build: choose a building site (or a train).",
+              "A built site scores its VP at the end and puts your ownership marker on the route."),
+    "extra_build": ("An extra Build action: choose a site, or pass.", "More sites, more VP."),
+    "site_office": ("Take a contract from the Site Office.",
+                    "Choose one whose bonus (rubble and markers) you can meet by the end: it scores VP."),
+    "maintenance": ("Maintain your train: pay 1 steel, discard a maintenance contract, or give the train back.",
+                    "Without your train you lose its ability and the Pub labourer."),
+    "weather_swap": ("Choose the next weather disc.", "Sun speeds up excavating and laying track; fog blocks them."),
+    "keep_contract": ("Keep one of the drawn contracts.", "Keep the one whose bonus you can meet."),
+    "move_labourer": ("Move one of your placed labourers.", "Put it where it will do the most."),
+    "clear_space": ("Clear the next space with rubble?", "You keep the rubble; on a station site, your marker too."),
+}
+GUIDE_END = ("Your first game is over: the score sheet shows every line. Next, try train No. 2 in the solo "
+             "series, or a game against a bot.")
+
+
+def guide() -> dict[str, Any]:
+    """The guided first game: the game to set up, an introduction, per decision kind what to do
+    and why, and the closing words (served with *How to play*)."""
+    return {"title": "Mount Snowdon", "game": GUIDE_GAME, "intro": GUIDE_INTRO,
+            "steps": {k: {"do": do, "why": why} for k, (do, why) in GUIDE.items()}, "end": GUIDE_END}
