@@ -135,10 +135,13 @@ def decision_heading(decision: Decision, title: Title) -> Text:
 # --------------------------------------------------------------------------- board
 
 
-def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width: int) -> RenderableType:
-    """The title's terminal board as `seat` sees it; without one, the observation itself."""
+def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width: int,
+          compact: bool = False, names: Sequence[str] | None = None) -> RenderableType:
+    """The title's terminal board as `seat` sees it (`compact`: the short one that fits a small
+    terminal with the prompt, when the title has one); without one, the observation itself."""
     title = position.title
-    drawn = call_accepting(title.terminal_board, position, seat, seat_kinds=list(seat_kinds), width=width)
+    extra: dict[str, Any] = {"compact": True, "names": list(names or [])} if compact else {}
+    drawn = call_accepting(title.terminal_board, position, seat, seat_kinds=list(seat_kinds), width=width, **extra)
     if drawn is not None:
         return drawn  # type: ignore[no-any-return]
     heading = Text(f"{title.display_name}: move {position.moves}", style="bold")

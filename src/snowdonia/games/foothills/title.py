@@ -164,7 +164,12 @@ class FoothillsTitle(Title):
         return pair[:players]
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
-                       width: int = 160) -> Any:
+                       width: int = 160, compact: bool = False, names: list[str] | None = None) -> Any:
+        if compact:
+            from snowdonia.games.foothills.ui.compact import compact_board
+
+            return compact_board(position.observation(seat), names or [f"Player {i + 1}" for i in
+                                                                       range(position.players)], seat)
         return board.table_view(position.observation(seat), seat_kinds or [], width)
 
     def score_sheet(self, position: Position, seat_kinds: list[str]) -> Any:

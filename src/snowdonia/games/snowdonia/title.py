@@ -137,8 +137,14 @@ class Snowdonia(Title):
         return str(Path(str(resources.files("snowdonia.games.snowdonia.ui"))) / "web" / "board.js")
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
-                       width: int = 160) -> Any:
+                       width: int = 160, compact: bool = False, names: list[str] | None = None) -> Any:
         from snowdonia.games.snowdonia.ui.terminal import board
+
+        if compact:
+            from snowdonia.games.snowdonia.ui.compact import compact_board
+
+            return compact_board(position.observation(seat), names or [f"Player {i + 1}" for i in
+                                                                       range(position.players)], seat)
 
         kinds = seat_kinds or ["?"] * position.players
         return board(position, seat, kinds, width=width)  # type: ignore[arg-type]
