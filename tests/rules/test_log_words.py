@@ -62,3 +62,13 @@ def test_a_placement_that_would_do_nothing_is_marked_before_it_is_picked() -> No
         a for a in g.legal_actions() if str(a) == "place D1"))
     give(g, 0, iron=3)
     assert NOTHING_NOW not in describe(g, next(a for a in g.legal_actions() if str(a) == "place C1"))
+
+
+def test_building_nothing_says_why() -> None:
+    """Seed 004 E BUILD: a site is built on a station whose track before it is excavated, for
+    its full cost: with nothing open and affordable the log says so."""
+    g = new(2)
+    quiet_bag(g)
+    place(g, {0: ["place E1", "place G"], 1: G2})
+    assert ("Player 1 cannot build anything (no open building site they can pay for, and no train to buy)"
+            in _texts(g, "cannot_build"))
