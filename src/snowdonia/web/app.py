@@ -377,7 +377,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 "max_body_bytes": cfg.max_body_bytes, "bot_delay_ms_max": 5000}})
         return _json(meta_cache)
 
-    @app.get("/api/how-to-play/{game}", responses=_errors(404, body=False))
+    @app.get("/api/how-to-play/{game}", responses=_errors(404, 422, body=False))
     async def how_to_play(game: str) -> JSONResponse:
         """Every scenario's rules summary of a title (`Title.how_to_play`), for *How to play*."""
         if game not in title_names():
