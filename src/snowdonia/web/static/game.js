@@ -360,6 +360,7 @@ export async function gamePage(root, gameId, meta) {
     }
     header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? "Spectator" : `You: ${seatName(v, v.seat)}` }));
     if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
+    if (!v.over && !st.replay && v.move) header.append(h("button", { type: "button", id: "history-open", class: "menu-button", title: "Step back through the game so far (read-only)", onclick: () => goReplay(v.move - 1), text: "◀ History" }));
     header.append(h("button", { type: "button", id: "howto-button", class: "menu-button howto-button", onclick: (ev) => openHowTo(v.game || "snowdonia", v.scenario, ev.currentTarget), text: "How to play" }));
     header.append(h("button", { type: "button", id: "menu-button", class: "menu-button", "aria-haspopup": "true", "aria-expanded": "false", onclick: toggleMenu, text: "☰ Options" }));
   }
@@ -517,14 +518,7 @@ export async function gamePage(root, gameId, meta) {
     drawUndo();
   }
 
-  function drawHistoryButton() {
-    const v = st.view;
-    if (!v || v.over || st.replay || !v.move) return;
-    decision.append(h("button", { type: "button", id: "history-open", class: "link-button", onclick: () => goReplay(v.move - 1), text: "◀ Step back through the game so far" }));
-  }
-
   function drawUndo() {
-    drawHistoryButton();
     const v = st.view;
     if (v.seat === null || v.seat === undefined || v.over) return;
     const u = v.undo;
