@@ -360,7 +360,10 @@ export async function gamePage(root, gameId, meta) {
     }
     header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? "Spectator" : `You: ${seatName(v, v.seat)}` }));
     if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
-    if (!v.over && !st.replay && v.move) header.append(h("button", { type: "button", id: "history-open", class: "menu-button", title: "Step back through the game so far (read-only)", onclick: () => goReplay(v.move - 1), text: "◀ History" }));
+    if (!v.over && !st.replay && v.move) {
+      header.append(h("button", { type: "button", id: "history-open", class: "menu-button", title: "Step back through the game so far (read-only)", "aria-label": "History: step back through the game so far", onclick: () => goReplay(v.move - 1) },
+        h("span", { "aria-hidden": "true", text: "◀" }), h("span", { class: "wide-only", "aria-hidden": "true", text: " History" })));
+    }
     header.append(h("button", { type: "button", id: "howto-button", class: "menu-button howto-button", onclick: (ev) => openHowTo(v.game || "snowdonia", v.scenario, ev.currentTarget), text: "How to play" }));
     header.append(h("button", { type: "button", id: "menu-button", class: "menu-button", "aria-haspopup": "true", "aria-expanded": "false", onclick: toggleMenu, text: "☰ Options" }));
   }
