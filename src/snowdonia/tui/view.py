@@ -217,6 +217,11 @@ def solo_lines(position: Position) -> Table:
     table.add_column("line")
     table.add_column("VP", justify="right")
     keys = list(position.title.score_lines) or list(sheet.get("lines", {}))
+    # A line that counts only with one solo train (Snowdonia's "Train No. 4 Snowdon") is left
+    # out of another train's sheet.
+    train = position.settings.get("solo_train")
+    only = getattr(position.title, "solo_train_lines", {}) or {}
+    keys = [k for k in keys if k not in only or only[k] == train]
     for key in keys:
         table.add_row(line_label(key, position.title), str(sheet.get("lines", {}).get(key, "")))
     table.add_row(Text("score", style="bold"), Text(str(res["scores"][0]), style="bold"))
