@@ -436,9 +436,9 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         back = f", returning No. {e['returned']}" if e.get("returned") else ""
         return f"{who()} buys train No. {e['train']} {train.name}{back}"
     if t == "cannot_build":
-        why = {"no_marker": "no ownership marker left, and no train to buy",
-               "no_site": "no open building site they can pay for, and no train to buy"}.get(str(e.get("why")))
-        return f"{who()} cannot build anything" + (f" ({why})" if why else "")
+        reason = {"no_marker": "no ownership marker left, and no train to buy",
+                  "no_site": "no open building site they can pay for, and no train to buy"}.get(str(e.get("why")))
+        return f"{who()} cannot build anything" + (f" ({reason})" if reason else "")
     if t == "pick":
         return f"{who()} takes contract #{e['contract']} from the Site Office"
     if t == "keep":
