@@ -208,3 +208,54 @@ def test_title_describes_itself(game: str) -> None:
     assert {p.tag for p in t.provenance()} <= {"seed", "confirmed", "fan-data", "inferred", "assumed",
                                                  "provisional", "contradicted"}
     assert t.bots(), "a title brings at least one bot that knows its rules (greedy)"
+
+
+@pytest.mark.parametrize(("game", "scenario", "players"), [c for c in CASES if c[2] == max(
+    n for s in title(c[0]).scenarios if s.key == c[1] for n in s.players)], ids=lambda x: str(x))
+def test_the_store_restores_each_titles_snapshot(game: str, scenario: str, players: int) -> None:
+    """The store reloads a game by its snapshot alone (`store.snapshot.restore` reads the title
+    from the snapshot's `game` key): a Foothills snapshot without it came back as Snowdonia and
+    a restarted server could not open a Foothills game (issue 21)."""
+    from snowdonia.store.snapshot import restore
+
+    g = title(game).new_game(players, seed=3, scenario=scenario)
+    _play(g, random.Random(3), limit=40)
+    back = restore(g.snapshot())
+    assert _views(back) == _views(g) and back.history == g.history
+
+
+@pytest.mark.parametrize("game", names())
+def test_how_to_play_covers_every_scenario(game: str) -> None:
+    """*How to play* (issue 21): every scenario has the goal, a round or turn step by step, the
+    parts in one line each, the end, scoring and three first-game tips, in words (no internal
+    keys such as `area:B_build`), citing the rulebook."""
+    t = title(game)
+    for s in t.scenarios:
+        doc = t.how_to_play(s.key)
+        json.dumps(doc)
+        assert doc["game"] == game and doc["scenario"] == s.key and s.name in doc["title"]
+        keys = {sec["key"]: sec for sec in doc["sections"]}
+        assert keys["goal"]["text"] and keys["end"]["text"]
+        assert len(keys.get("round", keys.get("turn", {"items": []}))["items"]) >= 3
+        assert len(keys["parts"]["items"]) >= 5 and keys["scoring"]["items"]
+        assert len(keys["tips"]["items"]) == 3
+        assert any(sec["cite"] for sec in doc["sections"]) and doc["source"]
+        for sec in doc["sections"]:
+            for line in [sec["text"], *sec["items"]]:
+                assert "area:" not in line and "_" not in line.replace("`about`", ""), line
+    assert t.how_to_play(None) == t.how_to_play(t.scenarios[0].key)
+
+
+@pytest.mark.parametrize("game", names())
+def test_setting_choices_are_in_words(game: str) -> None:
+    """The lobby offers each choice in words (issue 21: Foothills said "random / 0 / 1" and
+    listed 28 railway sets by numerals): one label per choice, none a bare number."""
+    d = title(game).describe()
+    for spec in d["settings"]:
+        assert len(spec["choice_labels"]) == len(spec["choices"]), spec["key"]
+    if game == "foothills":
+        by = {s["key"]: s for s in d["settings"]}
+        assert by["start_player"]["choice_labels"] == ["chosen at random", "Player 1", "Player 2"]
+        assert all(lb.startswith("without ") and " and " in lb for lb in by["railways"]["choice_labels"][1:])
+        assert len(set(by["railways"]["choice_labels"])) == len(by["railways"]["choices"])
+        assert d["seat_colours"] == {"2": ["blue", "green"]}

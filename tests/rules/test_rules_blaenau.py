@@ -49,6 +49,7 @@ from rulekit import (
 
 import snowdonia
 from invariants import TwoEndsWatcher, check_components, check_invariants
+from snowdonia.core.errors import IllegalAction
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.decisions import BUILD, CHOOSE_END, GAME_SURVEYOR, MAINTENANCE, WINDOW
@@ -1490,3 +1491,35 @@ def test_r28_everything_about_the_two_ends_is_public() -> None:
     assert v["maintenance_station"] == "plas_halt"
     assert v["frontier"][BLAENAU] is not None and v["frontier"][PORTHMADOG] is not None
     check_invariants(g)  # and nothing hidden in any view
+
+
+def test_r15_the_view_and_the_refusals_follow_the_surveyor_rule() -> None:
+    """Seed 004 BLAENAU FFESTINIOG, Build Action: "Track cards do not have to be excavated
+    before a Station card can be built upon. A player can only build on Station cards from the
+    player's starting position up to and including the location of that player's Surveyor."
+    (R15) - the observation's `route[i].buildable` and the refusal reasons follow the same
+    rule as the Build options (issue 21 item 8: seat 0 was offered `build
+    blaenau_ffestiniog.1` while its view said the station was not buildable, and Plas Halt
+    beyond its surveyor was refused as "every track card ... must be excavated first")."""
+    g = bf(2, ends="BP")
+    quiet_bag(g)
+    set_surveyor(g, 0, "tan_y_bwlch")
+    set_surveyor(g, 1, "penrhyndeudraeth")
+    give(g, 0, stone=9, steel=4)
+    give(g, 1, stone=9, steel=4)
+    place(g, {0: ["place E1", "place G"], 1: ["place E2", "place G"]})
+    until_build(g, 0)
+
+    def view_buildable(seat: int | None) -> set[str]:
+        return {st["key"] for st in g.observation(seat)["route"] if st["type"] == "station" and st["buildable"]}
+
+    assert builds(g) == set(BLUE[0:4]) == view_buildable(0)
+    assert view_buildable(1) == set(BLUE[5:8])
+    assert view_buildable(None) == set(BLUE[0:4]) | set(BLUE[5:8])
+    assert g.observation(0)["ends"]["buildable_by"]["blaenau_ffestiniog"] == [0]
+    with pytest.raises(IllegalAction) as err:
+        g.apply("build plas_halt.2 iron=0 rubble=0")
+    reason = str(err.value)
+    assert "beyond your surveyor" in reason and "Tan-y-Bwlch" in reason, reason
+    assert "excavated" not in reason
+

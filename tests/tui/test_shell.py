@@ -272,3 +272,21 @@ def test_the_terminal_layer_imports_no_game() -> None:
                 assert node.module != "snowdonia" or path.name == "__init__.py", (path.name, node.module)
             if isinstance(node, ast.Import):
                 assert all(not a.name.startswith("snowdonia.games") for a in node.names), path.name
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_rules_shows_how_to_play_in_words(name: str, console: Console) -> None:
+    """`rules` prints the title's *How to play* (issue 21): the goal, a round or turn step by
+    step, the end, scoring and the tips; `rules tips` one section; a wrong section is named."""
+    g = _new(name, seed=3)
+    doc = g.title.how_to_play(g.scenario)
+    script = Script(["rules", "rules tips", "rules nothing", "quit", ""], then=None)
+    PlaySession(g, ["human"] * g.players, console, script).run()
+    text = output(console)
+    assert doc["title"] in text
+    for sec in doc["sections"]:
+        assert sec["heading"] in text
+    tips = next(s for s in doc["sections"] if s["key"] == "tips")
+    assert text.count(tips["items"][0][:40]) == 2  # once in `rules`, once in `rules tips`
+    assert "there is no section 'nothing'" in text
+    assert "area:" not in text

@@ -146,8 +146,9 @@ def test_menu_heading_and_words_come_from_the_title(console: Console) -> None:
     pending = g.pending(0)
     assert pending is not None
     assert f"Player 1: {pending.prompt}" in text
+    flat = " ".join(text.split())  # a long label wraps at the console's width
     for i, a in enumerate(g.legal_actions(), 1):
-        assert f"{i:>3}) {TITLE.words.action(g, a)}   [{a}]" in text
+        assert " ".join(f"{i:>3}) {TITLE.words.action(g, a)}   [{a}]".split()) in flat
 
 
 def test_pass_lines_use_the_decision_registrys_pass_text() -> None:
@@ -257,3 +258,18 @@ def test_about_shows_a_contract_in_words(console: Console) -> None:
     assert " ".join(comps["contracts"]["28"]["text"].split()) in flat
     assert " ".join(comps["trains"]["4"]["text"].split()) in flat
     assert "28: #28" not in flat  # an entry that names itself is not prefixed again
+
+
+def test_the_solo_sheet_shows_the_train_no_4_line_only_with_train_no_4(console: Console) -> None:
+    """Issue 21: a train No. 1 solo sheet had a "Train No. 4 Snowdon" row; the line counts
+    only when the solo train is No. 4 (seed 004 Scoring, "Train No. 4, Snowdon": "If the player
+    has No. 4 Snowdon, add 9 victory points to that player's total")."""
+    from snowdonia.tui.view import solo_lines
+
+    for train, shown in ((1, False), (4, True)):
+        g = TITLE.new_game(1, seed=2, solo_train=train)
+        console.print(solo_lines(g))
+        text = output(console)
+        assert ("Train No. 4 Snowdon" in text) is shown, (train, text)
+        console.file.truncate(0)  # type: ignore[attr-defined]
+        console.file.seek(0)  # type: ignore[attr-defined]

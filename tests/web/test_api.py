@@ -263,7 +263,12 @@ def test_whole_game_record_and_replay(client: TestClient) -> None:
     g = create(client, [{"kind": "human", "name": "Ann"}, "human"], seed=5)
     gid, tokens = g["id"], tokens_of(g)
     assert client.get(f"/api/games/{gid}/record").status_code == 403
-    assert client.get(f"/api/games/{gid}/replay/0").status_code == 403
+    # History during the game (issue 21): earlier positions, public and read-only; nothing
+    # beyond the current move.
+    start = client.get(f"/api/games/{gid}/replay/0")
+    assert start.status_code == 200 and start.json()["seat"] is None and start.json()["legal"] == []
+    assert start.json()["replay"] == {"move": 0, "total": 0, "step": "the start"}
+    assert client.get(f"/api/games/{gid}/replay/1").status_code == 404
     _play_to_end(client, gid, tokens, random.Random(1))
     final = view(client, gid, tokens[0])
     assert final["result"]["final"] is True and final["result"]["winners"]

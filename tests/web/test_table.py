@@ -114,3 +114,45 @@ def test_bots_pause_before_answering_a_person(client: TestClient) -> None:
         r = client.post(f"/api/games/{gid}/undo", json={"move": now["move"]}, headers=auth(token))
         assert r.status_code == 200
         assert view(client, gid)["move"] == mine["move"] - 1
+
+
+def _finish_by_leaving(client: TestClient, gid: str, tokens: dict[int, str]) -> None:
+    """Every person leaves the table; the takeover bot plays the game to its end."""
+    for seat, token in tokens.items():
+        r = client.post(f"/api/games/{gid}/seats/{seat}/leave", headers=auth(token))
+        assert r.status_code == 200, r.text
+    wait_for(lambda: view(client, gid)["over"], timeout=120)
+
+
+def test_a_rematch_is_offered_once_and_each_player_joins_from_their_own_link(client: TestClient) -> None:
+    """Issue 21 "End of game": the same title, scenario, settings and seats on a new seed; the
+    first player to ask creates it, every view of the old game says who offered it, and each
+    human seat's key of the rematch is derived from its old key (the same link works)."""
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], seed=41,
+               game="foothills", private=True, table={"takeover": "random", "bot_delay_ms": 0})
+    gid, tokens = g["id"], tokens_of(g)
+    assert client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0])).status_code == 400  # not over
+    _finish_by_leaving(client, gid, tokens)
+    old = view(client, gid)
+    assert "rematch" not in old
+    assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # a spectator cannot
+    r = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]))
+    assert r.status_code == 201, r.text
+    ann = r.json()
+    assert ann["created"] and ann["seat"] == 0 and ann["url"].endswith(f"/game/{ann['id']}#token={ann['token']}")
+    offer = view(client, gid, tokens[1])["rematch"]
+    assert offer == {"id": ann["id"], "by": 0, "by_name": "Ann"}
+    bob = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1])).json()
+    assert bob["id"] == ann["id"] and not bob["created"] and bob["seat"] == 1
+    again = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1])).json()
+    assert again["token"] == bob["token"]  # the same key each time
+    new = view(client, ann["id"], bob["token"])
+    assert new["seat"] == 1 and view(client, ann["id"], ann["token"])["seat"] == 0
+    assert new["game"] == "foothills" and new["scenario"] == old["scenario"] and new["private"]
+    assert new["settings"] == old["settings"] and not new["over"] and new["move"] < old["move"]
+    assert [s["name"] for s in new["seats"]] == ["Ann", "Bob"]
+    assert all(s["kind"] == "human" and s["taken_over_by"] is None for s in new["seats"])
+    assert not new["seeded"]
+    # the old keys do not open the new seats, and the new game plays
+    assert client.get(f"/api/games/{ann['id']}", headers=auth(tokens[0])).status_code == 403
+    _move(client, ann["id"], [ann["token"], bob["token"]][new["observation"]["current_player"]])

@@ -14,8 +14,11 @@ def _view(client: TestClient, gid: str, token: str | None = None) -> dict[str, A
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Equal views but for the revision, which every change (undo too) bumps."""
-    return {**a, "revision": None} == {**b, "revision": None}
+    """Equal views but for the revision, which every change (undo too) bumps, and the log's
+    line saying a move was taken back (issue 21: everyone at the table reads it)."""
+    def strip(v: dict[str, Any]) -> dict[str, Any]:
+        return {**v, "revision": None, "log": [e for e in v["log"] if e.get("type") != "undo"]}
+    return strip(a) == strip(b)
 
 
 def _act(client: TestClient, gid: str, token: str, text: str, move: int) -> dict[str, Any]:
@@ -48,6 +51,10 @@ def test_undo_own_placement_restores_every_view(client: TestClient) -> None:
     for s, t in tokens.items():
         assert _same(_view(client, gid, t), before[s])
     assert _same(_view(client, gid), before_pub)
+    # The other player (and a spectator) reads who took what back.
+    line = [e for e in _view(client, gid, tokens[1 - seat])["log"] if e["type"] == "undo"]
+    assert len(line) == 1 and line[0]["seat"] == seat and line[0]["move"] == 0
+    assert line[0]["text"] == f"Player {seat + 1} took back 1 decision: the game is back at move 0"
 
 
 def test_undo_refused_after_randomness_or_another_players_decision(client: TestClient) -> None:

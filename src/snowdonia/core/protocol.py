@@ -37,11 +37,14 @@ class SettingSpec:
     help: str = ""
     players: tuple[int, ...] = ()  # only offered at these player counts (empty: always)
     scenarios: tuple[str, ...] = ()  # only offered in these scenarios (empty: all)
+    # Each choice in words, in the order of `choices` ("Player 1" for 0); empty: the values.
+    choice_labels: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
+        labels = list(self.choice_labels) if self.choice_labels else [str(c) for c in self.choices]
         return {"key": self.key, "label": self.label, "default": self.default, "kind": self.kind,
-                "choices": list(self.choices), "help": self.help, "players": list(self.players),
-                "scenarios": list(self.scenarios)}
+                "choices": list(self.choices), "choice_labels": labels, "help": self.help,
+                "players": list(self.players), "scenarios": list(self.scenarios)}
 
 
 @dataclass(frozen=True)
@@ -258,6 +261,9 @@ class Title(ABC):
     settings: tuple[SettingSpec, ...]
     score_lines: tuple[str, ...]  # the keys of a breakdown's `lines`, in sheet order
     score_labels: Mapping[str, str] = {}  # each score line in words ("station sites")
+    # A score line that can count in a solo game only with one train ({"train": 4}): a solo
+    # sheet with another train leaves it out.
+    solo_train_lines: Mapping[str, int] = {}
     decisions: Mapping[str, DecisionKind]
     words: Words
     # How many decisions a search bot's playout runs before the title's `evaluate` scores it;
@@ -289,9 +295,23 @@ class Title(ABC):
             "settings": [s.as_dict() for s in self.settings],
             "score_lines": list(self.score_lines),
             "score_labels": {k: self.score_labels.get(k, k.replace("_", " ")) for k in self.score_lines},
+            "solo_train_lines": dict(self.solo_train_lines),
+            "seat_colours": {str(n): self.seat_colours(n) for n in self.player_counts},
             "decisions": {k: {"prompt": d.prompt, "actions": list(d.actions), "optional": d.optional,
                               "pass_text": d.pass_text} for k, d in self.decisions.items()},
         }
+
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        """The rules summary of a scenario for a newcomer, shown by every front end (the web's
+        *How to play*, the terminal's `rules`): `{"game", "scenario", "title", "source",
+        "sections": [{"key", "heading", "text", "items": [str], "ordered": bool, "cite"}]}` with
+        at least the sections goal, round (or turn), parts (or actions), end, scoring and tips."""
+        raise NotImplementedError(f"{self.name} has no rules summary")
+
+    def guide(self) -> dict[str, Any] | None:
+        """A guided first game, or None: `{"title", "game": {"scenario", "players", "seed",
+        "settings", "seats"}, "intro", "steps": {decision kind: {"do", "why"}}, "end"}`."""
+        return None
 
     @abstractmethod
     def new_game(self, players: int, seed: int | None = None, scenario: str | None = None,

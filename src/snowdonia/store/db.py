@@ -425,6 +425,12 @@ class Store:
                 select(tokens.c.seat).where(tokens.c.token_hash == hash_token(token), tokens.c.game_id == game_id)
             ).scalar_one_or_none()
 
+    def add_token(self, game_id: str, seat: int, token_hash: str) -> None:
+        """One more key for a seat (a rematch: each player's key is derived from their key of
+        the game before, when they join)."""
+        with self.engine.begin() as c:
+            c.execute(insert(tokens).values(token_hash=token_hash, game_id=game_id, seat=seat))
+
     def seats_for_tokens(self, token_list: Sequence[str]) -> list[tuple[str, int, str]]:
         """(game id, seat, token) for each token that is a seat of some game."""
         by_hash = {hash_token(t): t for t in token_list}

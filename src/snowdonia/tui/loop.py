@@ -22,18 +22,23 @@ from snowdonia.bots import Bot, bot_kinds, make_bot
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position
 from snowdonia.tui import view
+from snowdonia.tui.howto import how_to_play_text
 from snowdonia.tui.saving import write_record
 
 HUMAN = "human"
+COMPACT_BELOW = 60  # terminal lines: below this the compact board (the whole one is ~90 lines)
 ReadLine = Callable[[str], "str | None"]  # returns None at the end of input
 SheetMaker = Callable[[Position], RenderableType]
 
 HELP = """Answer with the number of a move, or type the move itself (e.g. {examples}).
 Commands:
   ?  or help          this help
-  board               draw the board again
+  board               draw the whole board (a small terminal shows a compact one)
+  menu                the choices in full
   log [N]             the game log (the last N lines; all without N)
   score               the score so far
+  rules [SECTION]     how to play: the goal, a round step by step, the areas, the end,
+                      scoring and tips (`rules tips` shows one section)
   about [KIND [ID]]   the game's components in words: `about` lists the kinds,
                       `about {kind}` lists them, `about {kind} {key}` shows one
                       (a kind's name alone works too: `{kind}`)
@@ -112,6 +117,7 @@ class PlaySession:
         self.banner = banner  # a line shown under the board (the solo series' standing)
         # The `hint` command: asked for (play --hints), and always on in solo games.
         self.hints = position.players == 1 if hints is None else hints or position.players == 1
+        self._used = 0  # lines the compact board and the log took on this screen
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
@@ -173,16 +179,21 @@ class PlaySession:
     def _human_move(self, p: int) -> bool:
         """Ask seat p until a legal move is applied (True) or they quit (False)."""
         g = self.position
+        compact = self._compact()
+        self._used = 0
         if self.show_board:
             if self.console.is_terminal and self.clear_screen:
                 # A fresh screen per decision keeps the board in one place for a person.
                 self.console.clear()
-            self.console.print(self._board(p))
+            drawn = self._board(p, compact=compact)
+            if compact:
+                self._used = len(self.console.render_lines(drawn, self.console.options, pad=False))
+            self.console.print(drawn)
         if self.banner is not None:
             self.console.print(self.banner())
-        self._flush_log()
+        self._flush_log(last=2 if compact else None)
         legal = g.legal_actions()
-        self._menu(p, legal)
+        self._menu(p, legal, compact=compact)
         prompt = f"{view.seat_name(p)}, your move (1-{len(legal)}, ? for help): "
         while True:
             line = self._ask(prompt)
@@ -192,13 +203,15 @@ class PlaySession:
             low = text.lower()
             words = low.split()
             if not text:
-                self._menu(p, legal)
+                self._menu(p, legal, compact=compact)
             elif low in ("?", "help", "h"):
                 self._help(legal)
             elif low in ("quit", "q", "exit"):
                 return False
-            elif low == "board":
+            elif low in ("board", "board full"):
                 self.console.print(self._board(p))
+                self._menu(p, legal)
+            elif low == "menu":
                 self._menu(p, legal)
             elif low == "score":
                 self.console.print(self.sheet())
@@ -206,6 +219,8 @@ class PlaySession:
                 self._hint(p)
             elif words[0] == "log" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
                 self._show_log(int(words[1]) if len(words) == 2 else None)
+            elif words[0] == "rules" and len(words) <= 2:
+                self._rules(words[1] if len(words) == 2 else None)
             elif words[0] == "about" or words[0] in self._component_kinds():
                 self._about(words[1:] if words[0] == "about" else words)
             elif text.isdigit():
@@ -224,12 +239,21 @@ class PlaySession:
                     continue
                 return True
 
-    def _menu(self, p: int, legal: list[Any]) -> None:
+    def _compact(self) -> bool:
+        """A terminal too short for the whole board with the menu (80x24, 100x40): the compact
+        board, the last log lines and the menu in columns; `board` shows everything."""
+        return self.console.is_terminal and self.console.height < COMPACT_BELOW
+
+    def _menu(self, p: int, legal: list[Any], compact: bool = False) -> None:
         g = self.position
         menu = Text()
         pending = g.pending(p)
         if pending is not None:
             menu.append_text(view.decision_heading(pending, g.title))
+        if compact:
+            self.console.print(view.colour_names(menu, g.players))
+            self._menu_columns(legal)
+            return
         for i, a in enumerate(legal, 1):
             menu.append(f"\n{i:>3}) ", style="bold")
             menu.append(view.action_text(g, a))
@@ -243,6 +267,36 @@ class PlaySession:
             self.console.print(Text(hints.OFF, style="yellow"))
             return
         hints.hint(self.position, p, self.console, seed=self.position.moves)
+    def _menu_columns(self, legal: list[Any]) -> None:
+        """The choices one line each, in two columns when there are many, cut to the width
+        (`menu` prints them whole)."""
+        g = self.position
+        width = self.console.width
+        cols = 2 if len(legal) > 6 and width >= 70 else 1
+        cell = width // cols - 1
+        labels = [f"{i:>2}) {view.action_text(g, a)}" for i, a in enumerate(legal, 1)]
+        rows = (len(labels) + cols - 1) // cols
+        # What the screen has left under the board and the log (heading, hint, prompt: 3 lines).
+        room = max(3, self.console.height - self._used - 4)
+        if rows > room:
+            rows = room - 1
+            hidden = len(labels) - rows * cols
+            labels = labels[:rows * cols]
+        else:
+            hidden = 0
+        for r in range(rows):
+            line = Text()
+            for c in range(cols):
+                k = r + c * rows
+                if k < len(labels):
+                    s = labels[k]
+                    s = s if len(s) <= cell else s[:cell - 1] + "…"
+                    line.append(s.ljust(cell) + (" " if c + 1 < cols else ""))
+            self.console.print(view.colour_names(line, g.players), no_wrap=True, overflow="ellipsis")
+        if hidden:
+            self.console.print(Text(f"… and {hidden} more: type `menu` to list them all", style="bold"))
+        self.console.print(Text("`menu`: the choices in full · `board`: the whole table · `rules`: how to play",
+                                style="dim"), no_wrap=True, overflow="ellipsis")
 
     def _help(self, legal: list[Any]) -> None:
         kinds = self._component_kinds()
@@ -262,6 +316,16 @@ class PlaySession:
             return self.read_line(prompt)
         except (EOFError, KeyboardInterrupt):
             return None
+
+    def _rules(self, section: str | None) -> None:
+        g = self.position
+        try:
+            doc = g.title.how_to_play(g.scenario)
+            self.console.print(how_to_play_text(doc, section))
+        except NotImplementedError:
+            self.console.print("This game has no rules summary; `about` lists its components in words.")
+        except KeyError as exc:
+            self.console.print(Text(str(exc.args[0]), style="red"))
 
     # ------------------------------------------------------------------ components in words
     def _components(self) -> dict[str, Any]:
@@ -303,14 +367,23 @@ class PlaySession:
         self.console.print(Text("\n".join(lines)))
 
     # ------------------------------------------------------------------ output helpers
-    def _board(self, seat: int | None) -> RenderableType:
-        return view.board(self.position, seat, self.seats, width=self.console.width)
+    def _board(self, seat: int | None, compact: bool = False) -> RenderableType:
+        return view.board(self.position, seat, self.seats, width=self.console.width, compact=compact,
+                          names=self.names)
 
-    def _flush_log(self) -> None:
+    def _flush_log(self, last: int | None = None) -> None:
+        """The log since it was last shown (`last`: only its last lines; `log` shows all)."""
         events = self.position.log()
         new = events[self.shown_log:]
         self.shown_log = len(events)
-        if new:
+        if new and last is not None:
+            shown = new[-last:]
+            self._used += len(shown) + 1
+            more = f" (last {len(shown)} of {len(new)}; `log` for all)" if len(new) > len(shown) else ""
+            self.console.print(Text("What happened" + more + ":", style="dim"), no_wrap=True, overflow="ellipsis")
+            for line in view.log_text(self.position, shown, self.names).split("\n"):
+                self.console.print(line, no_wrap=True, overflow="ellipsis")
+        elif new:
             self.console.rule("What happened", style="dim")
             self.console.print(view.log_text(self.position, new, self.names))
 

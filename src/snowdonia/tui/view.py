@@ -135,10 +135,13 @@ def decision_heading(decision: Decision, title: Title) -> Text:
 # --------------------------------------------------------------------------- board
 
 
-def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width: int) -> RenderableType:
-    """The title's terminal board as `seat` sees it; without one, the observation itself."""
+def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width: int,
+          compact: bool = False, names: Sequence[str] | None = None) -> RenderableType:
+    """The title's terminal board as `seat` sees it (`compact`: the short one that fits a small
+    terminal with the prompt, when the title has one); without one, the observation itself."""
     title = position.title
-    drawn = call_accepting(title.terminal_board, position, seat, seat_kinds=list(seat_kinds), width=width)
+    extra: dict[str, Any] = {"compact": True, "names": list(names or [])} if compact else {}
+    drawn = call_accepting(title.terminal_board, position, seat, seat_kinds=list(seat_kinds), width=width, **extra)
     if drawn is not None:
         return drawn  # type: ignore[no-any-return]
     heading = Text(f"{title.display_name}: move {position.moves}", style="bold")
@@ -214,6 +217,11 @@ def solo_lines(position: Position) -> Table:
     table.add_column("line")
     table.add_column("VP", justify="right")
     keys = list(position.title.score_lines) or list(sheet.get("lines", {}))
+    # A line that counts only with one solo train (Snowdonia's "Train No. 4 Snowdon") is left
+    # out of another train's sheet.
+    train = position.settings.get("solo_train")
+    only = getattr(position.title, "solo_train_lines", {}) or {}
+    keys = [k for k in keys if k not in only or only[k] == train]
     for key in keys:
         table.add_row(line_label(key, position.title), str(sheet.get("lines", {}).get(key, "")))
     table.add_row(Text("score", style="bold"), Text(str(res["scores"][0]), style="bold"))

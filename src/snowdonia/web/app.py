@@ -30,6 +30,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia.registry import names as title_names
@@ -491,6 +492,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
+    # Static files and JSON go compressed to clients that accept gzip (a game page was 253 KB).
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
     app.add_middleware(fair.FairShare, max_requests=cfg.max_requests_per_address,
                        max_sockets=cfg.max_sockets_per_address)
     app.add_middleware(metrics.CountResponses)  # outside FairShare: its 429s are counted too
@@ -655,6 +658,15 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 "max_body_bytes": cfg.max_body_bytes, "bot_delay_ms_max": 5000}})
         return _json(meta_cache)
 
+    @app.get("/api/how-to-play/{game}", responses=_errors(404, 422, body=False))
+    async def how_to_play(game: str) -> JSONResponse:
+        """Every scenario's rules summary of a title (`Title.how_to_play`), for *How to play*."""
+        if game not in title_names():
+            raise ApiError(404, f"no game called {game!r}; known: {', '.join(title_names())}")
+        t = title(game)
+        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios},
+                      "guide": t.guide()})
+
     def lobby_list() -> list[dict[str, Any]]:
         out = []
         known = set(title_names())
@@ -768,7 +780,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 log.error("my-games: game %s left out: %s: %s", gid, type(exc).__name__, exc)
                 continue
             turn = None if r.over else r.turn
-            out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name, "seat": seat,
+            out.append({"id": gid, "game": r.game, "game_name": title(r.game).display_name,
+                        "scenario": r.scenario, "seat": seat,
                         "name": names[seat], "players": names,
                         "your_turn": turn == seat and not state.get("taken_over_by"),
                         "over": r.over, "move": r.move, "turn_name": None if turn is None else names[turn],
@@ -848,6 +861,24 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(400, "a bot is playing this seat already")
         return _json(view(s, seat))
 
+    @app.post("/api/games/{game_id}/rematch", status_code=201, responses=_errors(400, 403, 404, 429))
+    async def post_rematch(game_id: str, request: Request) -> JSONResponse:
+        """Offer a rematch of a finished game (the first player to ask creates it: same title,
+        scenario, settings, seats and table, a new seed) or join the one offered: the caller's
+        key of the new game comes back, derived from their key of this one."""
+        s = await session(game_id)
+        seat = seat_token(request, s, "ask for a rematch")
+        if not s.position.is_over:
+            raise ApiError(400, "a rematch can be offered once the game is over")
+        offered = (s.row.table_opts or {}).get("rematch")
+        creator = None if offered else limit_creation(request)
+        new_id, token, created = await live.rematch(s, seat, _bearer(request) or "", creator)
+        base = str(request.base_url).rstrip("/")
+        if created:
+            hub.notify(LOBBY)
+        return _json({"id": new_id, "seat": seat, "token": token, "url": f"{base}/game/{new_id}#token={token}",
+                      "created": created}, 201)
+
     @app.get("/api/games/{game_id}/record", responses=_errors(403, 404, 422, body=False))
     async def record(game_id: str) -> JSONResponse:
         s = await session(game_id)
@@ -859,9 +890,9 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
     @app.get("/api/games/{game_id}/replay/{move}", responses=_errors(403, 404, 422, body=False))
     async def replay_at(game_id: str, move: int) -> JSONResponse:
+        # A game in progress too (its history, read-only): the public view of an earlier
+        # position shows nothing a spectator did not see then.
         s = await session(game_id)
-        if not s.position.is_over:
-            raise ApiError(403, "only a finished game can be replayed")
         total = s.position.moves
         if not 0 <= move <= total:
             raise ApiError(404, f"this game has decisions 0 to {total}")

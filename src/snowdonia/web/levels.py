@@ -49,7 +49,8 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
     t = title(game)
     kinds = bot_kinds(game)
     helps = {**GENERIC_HELP, **t.bot_help()}
-    out: list[Level] = [Level("random", "Random", "Random bot", f"{helps['random']} (instant)", 0.0)]
+    rand = helps["random"] if "instant" in helps["random"] else f"{helps['random']} (instant)"
+    out: list[Level] = [Level("random", "Random", "Random bot", rand, 0.0)]
     for kind in sorted(t.bots()):
         text = helps.get(kind, "a bot that knows this game's rules")
         if "instant" not in text:

@@ -12,6 +12,9 @@ with the cached one, so a second process's changes are picked up before anything
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import logging
 import secrets
 import time
@@ -58,6 +61,12 @@ class GameUnavailable(ApiError):
                               "told (other games are not affected)", headers={"Retry-After": "60"})
         self.kind = "game_unavailable"
 
+
+def rematch_token(token: str, new_id: str) -> str:
+    """A seat's key of a rematch, derived from its key of the game before: only the holder of
+    the old key can compute it, and it is the same each time they ask."""
+    mac = hmac.new(token.encode(), f"rematch:{new_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
 
 @dataclass
 class Session:
@@ -508,8 +517,11 @@ class Live:
             _, back, _ = pos
             now = time.time()
             values = self._turn_values(s.seats, s.row.seat_state, s.row.table_opts, back, now)
+            # Everyone at the table reads it in the log (and sees a notice): what was taken back.
+            events = [] if len(s.events) >= MAX_TABLE_EVENTS else \
+                [{"type": "undo", "seat": seat, "move": target, "from": s.position.moves}]
             try:
-                new_rev = self.store.truncate(s.id, s.revision, target, values)
+                new_rev = self.store.truncate(s.id, s.revision, target, values, events)
             except StaleWrite as exc:
                 self._reload(s)
                 raise ApiError(409, "the game changed on another server at the same moment; here it is now",
@@ -520,7 +532,7 @@ class Live:
             _note(s, new_rev, "undo")
             metrics.UNDOS.labels(game=s.game).inc()
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
-            s.events = [{**e, "move": min(e["move"], target)} for e in s.events]
+            s.events = [{**e, "move": min(e["move"], target)} for e in s.events] + events
             s.row = _row_with(s.row, move=target, revision=new_rev, over=False, result=None,
                               turn_started_at=now, clock_deadline=values["clock_deadline"], turn=values["turn"])
             self._cancel_bot(s)
@@ -542,6 +554,36 @@ class Live:
         _note(s, new_rev, what)
         s.row = _row_with(s.row, revision=new_rev, **values)
         s.events = s.events + [dict(e) for e in events]
+
+    async def rematch(self, s: Session, seat: int, token: str, creator: str | None) -> tuple[str, str, bool]:
+        """The rematch of a finished game for the player of `seat` (holding `token`): the same
+        title, scenario, settings, seats, names and table on a new seed, created by the first
+        player who asks (the offer shows in every view of this game, "Ann offers a rematch").
+        Each human seat's key of the rematch is derived from its key of this game, so every
+        player joins from the link they already have. Returns (new id, this seat's new key,
+        whether this call created it)."""
+        async with s.lock:
+            offer = (s.row.table_opts or {}).get("rematch")
+            created = False
+            if offer is None:
+                row = s.row
+                opts = {k: v for k, v in (row.table_opts or {}).items() if k != "rematch"}
+                names = list(row.names) + [None] * (len(row.seats) - len(row.names))
+                new_id, _ = self.create(row.game, row.players, list(row.seats), names, None, row.scenario,
+                                        dict(row.settings), private=bool(row.private), table=opts,
+                                        creator=creator, token_for=lambda _gid, _i: secrets.token_urlsafe(24))
+                offer = {"id": new_id, "by": seat}
+                await self.update_table(s, {"table_opts": {**(row.table_opts or {}), "rematch": offer}}, [])
+                created = True
+                log.info("game %s: seat %d offers a rematch, game %s", s.id, seat, new_id)
+        new_id = str(offer["id"])
+        mine = rematch_token(token, new_id)
+        if self.store.seat_for_token(new_id, mine) is None:
+            self.store.add_token(new_id, seat, hash_token(mine))
+        if created:
+            self.kick_bots(self.sessions[new_id])
+            self.notify(s.id)
+        return new_id, mine, created
 
     async def rename(self, s: Session, seat: int, name: str) -> None:
         async with s.lock:

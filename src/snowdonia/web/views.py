@@ -72,6 +72,10 @@ def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
         return f"{who} {why}: the {e['level_name']} plays for them until they reclaim the seat"
     if t == "reclaim":
         return f"{who} is back and plays their own seat again"
+    if t == "undo":
+        n = int(e.get("from", e["move"])) - int(e["move"])
+        return (f"{who} took back {n} decision{'s' if n != 1 else ''}: the game is back at move {e['move']}"
+                if n > 0 else f"{who} took a move back")
     if t == "rename":
         return f"{e.get('old', 'A player')} is now called {e.get('new')}"
     return f"{who}: {t}"
@@ -168,6 +172,10 @@ def seat_view(
     }
     if position.is_over:
         view["result"] = view["score"]
+    offer = (getattr(row, "table_opts", None) or {}).get("rematch")
+    if offer:
+        by = int(offer["by"])
+        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else f"Player {by + 1}"}
     if solo is not None:
         view["solo"] = solo
     return view

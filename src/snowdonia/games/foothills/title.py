@@ -35,7 +35,7 @@ from snowdonia.games.foothills.rules.decisions import DECISIONS
 from snowdonia.games.foothills.rules.scoring import SCORE_LINES
 from snowdonia.games.foothills.rules.setup import set_up
 from snowdonia.games.foothills.ui import board
-from snowdonia.games.foothills.ui.words import WORDS, FoothillsWords
+from snowdonia.games.foothills.ui.words import WORDS, FoothillsWords, colour_order_label, railway_set_labels
 
 
 class FoothillsTitle(Title):
@@ -50,11 +50,14 @@ class FoothillsTitle(Title):
         provisional=True),)
     settings = (
         SettingSpec("railways", "Railways", "random", "choice", ("random", *RAILWAY_CHOICES),
-                    "the six railways in play (set-up 1: two left out at random, or as you choose)"),
+                    "the six railways in play (set-up 1: two left out at random, or as you choose)",
+                    choice_labels=("two left out at random", *railway_set_labels(RAILWAY_CHOICES))),
         SettingSpec("start_player", "Start player", "random", "choice", ("random", 0, 1),
-                    "the seat that starts, for the whole game (set-up 10)"),
+                    "the player who starts, for the whole game (set-up 10)",
+                    choice_labels=("chosen at random", "Player 1", "Player 2")),
         SettingSpec("colours", "Colours", "blue-green", "choice", COLOUR_ORDERS,
-                    "seat 0's colour first; the colours' cards differ (blue and green side actions)"),
+                    "the colours' cards differ (blue and green side actions)",
+                    choice_labels=tuple(colour_order_label(c) for c in COLOUR_ORDERS)),
         SettingSpec("rematch", "Tie rematch", False, "bool", (),
                     "this game replays a tie with colours swapped on the same railways; its own tie is a draw"),
         SettingSpec("turn_limit", "Turn limit", 0, "int", (),
@@ -142,6 +145,16 @@ class FoothillsTitle(Title):
     def provenance(self) -> list[Provenance]:
         return data.provenance()
 
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        from snowdonia.games.foothills.ui.how_to_play import how_to_play
+
+        return how_to_play(self.scenario(scenario).key)
+
+    def guide(self) -> dict[str, Any] | None:
+        from snowdonia.games.foothills.ui.how_to_play import guide
+
+        return guide()
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.foothills.ui"))) / "web" / "board.js")
 
@@ -151,7 +164,12 @@ class FoothillsTitle(Title):
         return pair[:players]
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
-                       width: int = 160) -> Any:
+                       width: int = 160, compact: bool = False, names: list[str] | None = None) -> Any:
+        if compact:
+            from snowdonia.games.foothills.ui.compact import compact_board
+
+            return compact_board(position.observation(seat), names or [f"Player {i + 1}" for i in
+                                                                       range(position.players)], seat)
         return board.table_view(position.observation(seat), seat_kinds or [], width)
 
     def score_sheet(self, position: Position, seat_kinds: list[str]) -> Any:

@@ -60,6 +60,7 @@ class Snowdonia(Title):
     scenarios = SCENARIOS
     settings = SETTINGS
     score_lines = SCORE_LINES
+    solo_train_lines = {"train": 4}
     score_labels = SCORE_LABELS
     decisions = DECISIONS
     words = Words()
@@ -122,12 +123,28 @@ class Snowdonia(Title):
 
         return provenance()
 
+    def how_to_play(self, scenario: str | None = None) -> dict[str, Any]:
+        from snowdonia.games.snowdonia.ui.how_to_play import how_to_play
+
+        return how_to_play(self.scenario(scenario).key)
+
+    def guide(self) -> dict[str, Any] | None:
+        from snowdonia.games.snowdonia.ui.how_to_play import guide
+
+        return guide()
+
     def web_board(self) -> str:
         return str(Path(str(resources.files("snowdonia.games.snowdonia.ui"))) / "web" / "board.js")
 
     def terminal_board(self, position: Position, seat: int | None, seat_kinds: list[str] | None = None,
-                       width: int = 160) -> Any:
+                       width: int = 160, compact: bool = False, names: list[str] | None = None) -> Any:
         from snowdonia.games.snowdonia.ui.terminal import board
+
+        if compact:
+            from snowdonia.games.snowdonia.ui.compact import compact_board
+
+            return compact_board(position.observation(seat), names or [f"Player {i + 1}" for i in
+                                                                       range(position.players)], seat)
 
         kinds = seat_kinds or ["?"] * position.players
         return board(position, seat, kinds, width=width)  # type: ignore[arg-type]

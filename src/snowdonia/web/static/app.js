@@ -1,8 +1,6 @@
 // Entry point: the lobby at /, a game at /game/<id>.
 import { api } from "./api.js";
 import { normalizeMeta } from "./meta.js";
-import { gamePage } from "./game.js";
-import { lobbyPage } from "./lobby.js";
 
 async function main() {
   const root = document.getElementById("app");
@@ -13,8 +11,9 @@ async function main() {
   }
   const meta = normalizeMeta(r.data);
   const m = location.pathname.match(/^\/game\/([^/]+)/);
-  if (m) await gamePage(root, decodeURIComponent(m[1]), meta);
-  else await lobbyPage(root, meta);
+  // One page's script only: the game page never loads the lobby's, nor the reverse.
+  if (m) await (await import("./game.js")).gamePage(root, decodeURIComponent(m[1]), meta);
+  else await (await import("./lobby.js")).lobbyPage(root, meta);
 }
 
 main();

@@ -10,6 +10,8 @@ import { installExplainer } from "./explain.js";
 import { installZoom } from "./zoom.js";
 import { turnSignals } from "./signals.js";
 import { renderLog, sinceText } from "./log.js";
+import { openHowTo } from "./howto.js";
+import { guideFor, guideBox, leaveGuide, loadGuide } from "./guide.js";
 
 const WIDE = 1000; // at this width and more: board and side column side by side
 
@@ -33,6 +35,18 @@ export function seatColour(view, seat) {
   return COLOURS[seatColourName(view, seat)] || "#999";
 }
 
+// Foothills counts turns (one player's each), Snowdonia rounds: the header and the log say
+// the title's own unit, the same number everywhere.
+function countsTurns(v) {
+  return !!(v.observation && typeof v.observation.turn === "number");
+}
+
+function roundLabel(v) {
+  const o = v.observation || {};
+  if (countsTurns(v)) return o.turn ? `Turn ${o.turn} · ` : "";
+  return o.round ? `Round ${o.round} · ` : "";
+}
+
 function decisionOf(v) {
   return v.decision || (v.observation && v.observation.decision) || null;
 }
@@ -47,6 +61,14 @@ function promptOf(v, title) {
 
 function labelOf(a) {
   return a.label || a.text;
+}
+
+// The words' mark of a choice that would do nothing now (games/*/ui/words.py NOTHING_NOW).
+const IDLE = " · nothing to do now: ";
+function idleWhy(a) {
+  const l = a.label || "";
+  const i = l.indexOf(IDLE);
+  return i >= 0 ? l.slice(i + IDLE.length) : null;
 }
 
 function isUnnamed(v) {
@@ -81,7 +103,8 @@ export async function gamePage(root, gameId, meta) {
   svg.setAttribute("id", "board");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "Game board");
-  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, svg);
+  // Focusable, so a keyboard can scroll a board with nothing to choose on it (a finished game).
+  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap", tabindex: "0", role: "region", "aria-label": "The board" }, svg);
   const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" });
   const decision = h("section", { id: "decision", class: "panel sheet", "aria-label": "Your decision", "aria-live": "polite" });
   const players = h("section", { id: "players", class: "pane", "aria-label": "Players" });
@@ -135,6 +158,13 @@ export async function gamePage(root, gameId, meta) {
       return;
     }
     if (st.confirm && !(v.legal || []).some((a) => a.text === st.confirm.text)) st.confirm = null;
+    if (v.rematch && old && !old.rematch && v.rematch.by !== v.seat) toast(`${v.rematch.by_name} offers a rematch`);
+    // Someone else took moves back: a notice in the panel (and the log line says what).
+    const undos = (x) => (x.log || []).filter((e) => e && e.type === "undo");
+    if (old && undos(v).length > undos(old).length) {
+      const u = undos(v)[undos(v).length - 1];
+      if (u.seat !== v.seat) { st.notice = u.text; toast(u.text); }
+    }
     draw();
     if (v.over && !st.endShown) {
       st.endShown = true;
@@ -218,6 +248,14 @@ export async function gamePage(root, gameId, meta) {
     if (r.ok) { show(r.data, true); toast("Your seat is yours again from its next decision."); } else refuse(errorText(r), null);
   }
 
+  // Leave the table: the table's takeover bot plays the seat until its player takes it back.
+  async function leave() {
+    const v = st.view;
+    if (!window.confirm("Leave the table? A bot plays your seat from now on; you can take it back from this page or your seat link.")) return;
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/leave`, { method: "POST", token: st.token });
+    if (r.ok) { if (menu) toggleMenu(); show(r.data, true); toast("You left the table: a bot plays your seat. Take it back whenever you like."); } else refuse(errorText(r), null);
+  }
+
   async function saveName(name) {
     const v = st.view;
     const r = await api(`/api/games/${encodeURIComponent(gameId)}/seats/${v.seat}/name`, { method: "POST", token: st.token, body: { name } });
@@ -230,6 +268,14 @@ export async function gamePage(root, gameId, meta) {
 
   // ---------------------------------------------------------------- clicks
   function act(text) {
+    const idle = (st.view.legal || []).find((x) => x.text === text && idleWhy(x));
+    if (idle && !st.confirm) {
+      // Placing where nothing happens is allowed; say why first, and let the player go on.
+      st.confirm = { text, label: `${labelOf(idle).split(IDLE)[0]}. It would do nothing now: ${idleWhy(idle)}.`, yes: "Place it anyway" };
+      drawDecision();
+      setTab("decision", true);
+      return;
+    }
     if (prefs().confirm) {
       const a = (st.view.legal || []).find((x) => x.text === text);
       st.confirm = { text, label: a ? labelOf(a) : text };
@@ -300,15 +346,15 @@ export async function gamePage(root, gameId, meta) {
   // ---------------------------------------------------------------- header, tabs, menu
   function drawHeader() {
     const v = st.view;
-    header.replaceChildren(h("a", { href: "/", class: "brand", text: st.title ? st.title.display_name : "Snowdonia" }));
+    header.replaceChildren(h("h1", { class: "brand" }, h("a", { href: "/", text: st.title ? st.title.display_name : "Snowdonia" })));
     if (!v) return;
     const d = decisionOf(v);
     let status;
-    if (st.replay) status = `Replay · move ${st.replay.move} of ${st.replay.total}`;
+    if (st.replay) status = `${v.over ? "Replay" : "History"} · move ${st.replay.move} of ${st.replay.total}`;
     else if (v.over) status = v.solo ? "Game over · your score is in" : "Game over";
     else if (mine()) status = `Your turn: ${promptOf(v, st.title)}`;
     else status = `${d ? seatName(v, d.player) : "…"}: ${promptOf(v, st.title)}`;
-    const round = (v.observation && v.observation.round ? `Round ${v.observation.round} · ` : "") + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
+    const round = roundLabel(st.replay ? st.replay.view : v) + (v.solo && !wide() ? `train No. ${v.solo.train} · ` : "");
     header.append(h("span", { class: "status" + (mine() ? " yours" : ""), id: "status", role: "status", text: `${round}${status}` }));
     if (v.solo) header.append(h("span", { class: "chip", text: `Solo · train No. ${v.solo.train}${v.solo.best !== null && v.solo.best !== undefined ? ` · best ${v.solo.best}` : ""}` }));
     const local = loadTokens(gameId);
@@ -321,6 +367,11 @@ export async function gamePage(root, gameId, meta) {
     }
     header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? "Spectator" : `You: ${seatName(v, v.seat)}` }));
     if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
+    if (!v.over && !st.replay && v.move) {
+      header.append(h("button", { type: "button", id: "history-open", class: "menu-button", title: "Step back through the game so far (read-only)", "aria-label": "History: step back through the game so far", onclick: () => goReplay(v.move - 1) },
+        h("span", { "aria-hidden": "true", text: "◀" }), h("span", { class: "wide-only", "aria-hidden": "true", text: " History" })));
+    }
+    header.append(h("button", { type: "button", id: "howto-button", class: "menu-button howto-button", onclick: (ev) => openHowTo(v.game || "snowdonia", v.scenario, ev.currentTarget), text: "How to play" }));
     header.append(h("button", { type: "button", id: "menu-button", class: "menu-button", "aria-haspopup": "true", "aria-expanded": "false", onclick: toggleMenu, text: "☰ Options" }));
   }
 
@@ -349,6 +400,8 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", onclick: () => zoom.set(zoom.zoom / 1.25), "aria-label": "Zoom out", text: "−" }),
         h("button", { type: "button", onclick: () => zoom.set(1), text: "Fit" }),
         h("button", { type: "button", onclick: () => zoom.set(zoom.zoom * 1.25), "aria-label": "Zoom in", text: "+" })),
+      v && !v.over && v.seat !== null && v.seat !== undefined && st.token && !(v.seats[v.seat] || {}).taken_over_by
+        ? h("button", { type: "button", id: "leave", onclick: leave, text: "Leave the table (a bot takes over)" }) : null,
       h("hr"),
       check("animations", "Animate the last moves"),
       check("confirm", "Confirm each move"),
@@ -360,6 +413,26 @@ export async function gamePage(root, gameId, meta) {
     document.getElementById("menu-button")?.setAttribute("aria-expanded", "true");
   }
 
+  // ---------------------------------------------------------------- the guided first game
+  function drawGuide(v, yours) {
+    const state = guideFor(gameId);
+    for (const el of svg.querySelectorAll(".guide-point")) el.classList.remove("guide-point");
+    if (!state || st.replay) return;
+    if (!st.guide) {
+      if (!st.guideLoading) { st.guideLoading = true; loadGuide(state.game).then((g) => { st.guide = g; if (g) draw(); }); }
+      return;
+    }
+    if (v.over) return;  // the closing words sit on the score sheet
+    const d = decisionOf(v);
+    const points = yours ? [...svg.querySelectorAll("[data-action],[data-choose]")] : [];
+    for (const el of points) el.classList.add("guide-point");
+    decision.append(guideBox(st.guide, state, {
+      kind: d ? d.kind : null, mine: yours, over: v.over, onBoard: points.length > 0,
+      onLeave: () => { leaveGuide(gameId); toast(v.over ? "The guide is closed." : "The guide is closed; the game goes on."); draw(); },
+      onIntroSeen: () => { const all = JSON.parse(localStorage.getItem("snowdonia.guide") || "{}"); if (all[gameId]) { all[gameId].intro = false; localStorage.setItem("snowdonia.guide", JSON.stringify(all)); } draw(); },
+    }));
+  }
+
   // ---------------------------------------------------------------- decision panel
   function drawDecision() {
     const v = st.view;
@@ -369,6 +442,7 @@ export async function gamePage(root, gameId, meta) {
     decision.classList.toggle("yours", yours);
     if (st.notice) decision.append(h("div", { class: "notice", role: "status" }, st.notice, " ", h("button", { type: "button", class: "link", onclick: () => { st.notice = null; drawDecision(); }, text: "OK" })));
     if (st.error) decision.append(h("div", { class: "refusal error", role: "alert", id: "refusal" }, h("b", { text: "Refused: " }), st.error.text));
+    drawGuide(v, yours);
     const mySeat = v.seat !== null && v.seat !== undefined ? v.seats[v.seat] : null;
     if (mySeat && mySeat.taken_over_by && !v.over) {
       decision.append(h("div", { class: "notice", role: "status" }, `The ${mySeat.taken_over_by} bot plays your seat for now. `,
@@ -381,7 +455,8 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", class: "link", onclick: () => { st.askedName = true; drawDecision(); }, text: "Later" })));
     }
     if (st.replay) {
-      decision.append(h("h2", { text: `Replay: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
+      decision.append(h("h2", { text: `${v.over ? "Replay" : "History"}: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
+      if (!v.over) decision.append(historyControls(v));
       return;
     }
     // What happened since my last decision.
@@ -397,7 +472,8 @@ export async function gamePage(root, gameId, meta) {
     }
     if (v.over) {
       decision.append(h("h2", { text: v.solo ? "The game is over — see your score." : "The game is over — see the score sheet." }),
-        h("button", { type: "button", class: "primary", onclick: () => { setTab("score"); document.getElementById("end")?.scrollIntoView({ block: "start" }); }, text: "Show the score sheet" }));
+        h("button", { type: "button", class: "primary", onclick: () => { setTab("score"); document.getElementById("end")?.scrollIntoView({ block: "start" }); }, text: "Show the score sheet" }),
+        afterGame(v));
       return;
     }
     const d = decisionOf(v);
@@ -414,13 +490,13 @@ export async function gamePage(root, gameId, meta) {
     if (st.confirm) {
       decision.append(h("div", { class: "confirm", role: "group", "aria-label": "Confirm your move" },
         h("p", {}, h("b", { text: "Confirm: " }), st.confirm.label),
-        h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => send(st.confirm.text), text: "Confirm" }),
+        h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => send(st.confirm.text), text: st.confirm.yes || "Confirm" }),
         h("button", { type: "button", id: "confirm-no", onclick: () => { st.confirm = null; drawDecision(); }, text: "Cancel" })));
     }
     const legal = v.legal || [];
     const btn = (a, extra = {}) => {
       const info = st.board && st.board.actionInfo ? st.board.actionInfo(a) : null;
-      return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}`, "data-info-key": info, ...extra }, labelOf(a));
+      return h("button", { type: "button", "data-action": a.text, class: `act act-${a.kind}${idleWhy(a) ? " idle" : ""}`, "data-info-key": info, ...extra }, labelOf(a));
     };
     if (st.focus) {
       const f = st.focus;
@@ -447,10 +523,11 @@ export async function gamePage(root, gameId, meta) {
     }
     const onBoard = svg.querySelectorAll("[data-action],[data-choose]").length > 0;
     if (onBoard && rest.length > 1) {
-      // The board offers these: on a phone the list folds away so the board keeps the room.
+      // The board offers these: the list folds away (phone: the board keeps the room;
+      // desktop: the players' supplies stay in view under the decision).
       decision.append(h("p", { class: "hint", text: "Tap a ringed part of the board, or choose from the list." }),
-        h("details", { class: "choices", open: wide() || st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
-          h("summary", { text: `All ${rest.length} choices in words` }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
+        h("details", { class: "choices", open: st.listOpen ? "open" : null, ontoggle: (e) => { st.listOpen = e.target.open; } },
+          h("summary", { text: `All ${rest.length} choices in words`, title: "Or tap a ringed part of the board" }), h("div", { class: "list" }, rest.map((a) => btn(a)))));
     } else if (rest.length) decision.append(h("div", { class: "list" }, rest.map((a) => btn(a))));
     markAdvice(st.advice, v, [decision, svg]);
     drawUndo();
@@ -483,7 +560,8 @@ export async function gamePage(root, gameId, meta) {
       const deciding = d && d.player === seat && !v.over;
       const total = sc && sc.scores ? sc.scores[seat] : null;
       const kind = s.kind === "bot" ? ` · ${s.bot} bot` : "";
-      const away = s.kind === "human" && s.connected === false ? " · away" : "";
+      const live = (st.view && st.view.seats && st.view.seats[seat]) || s;  // a replayed view has no connections
+      const away = s.kind === "human" && live.connected === false ? " · away" : "";
       const taken = s.taken_over_by ? ` · played by ${s.taken_over_by} bot` : "";
       const left = s.clock && typeof s.clock.left_ms === "number" ? ` · ⏱ ${Math.floor(s.clock.left_ms / 60000)}:${String(Math.floor(s.clock.left_ms / 1000) % 60).padStart(2, "0")} left` : "";
       const box = h("div", { class: "player panel" + (deciding ? " deciding" : "") + (seat === v.seat ? " me" : ""), style: `border-color:${colour}` },
@@ -491,7 +569,8 @@ export async function gamePage(root, gameId, meta) {
           h("b", { text: `${seatName(v, seat)}${seat === v.seat ? " (you)" : ""}` }),
           h("span", { class: "tags" }, obs.start_player === seat ? h("span", { class: "sp", "data-info": "start_player", text: "Start Player" }) : null,
             total !== null && total !== undefined ? h("span", { class: "vp", text: `${total} VP` }) : null)),
-        h("div", { class: "player-sub", text: `${seatColourName(v, seat)}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
+        // Only the colour and the kind (the head shows both): folded away on a desktop.
+        h("div", { class: "player-sub" + (away || taken || left ? "" : " plain"), text: `${seatColourName(v, seat)}${kind}${away}${taken}${left}${deciding ? " · deciding" : ""}` }),
         st.board && st.board.playerPanel && obs.players ? st.board.playerPanel(v, seat, st.title, h) : null);
       players.append(box);
     });
@@ -499,7 +578,11 @@ export async function gamePage(root, gameId, meta) {
   }
 
   function scoreTable(v, res, id) {
-    const lines = (st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines);
+    // A line the title marks as belonging to one solo train only ("Train No. 4 Snowdon") is
+    // left out of another train's solo sheet.
+    const only = (st.title && st.title.solo_train_lines) || {};
+    const lines = ((st.title && st.title.score_lines) || Object.keys(res.breakdown[0].lines))
+      .filter((ln) => !(v.solo && only[ln] !== undefined && only[ln] !== v.solo.train));
     return h("table", { class: "scores", id },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), res.breakdown.map((b) => h("th", { scope: "col", style: `background:${seatColour(v, b.seat)};color:${inkOn(seatColour(v, b.seat))}`, text: seatName(v, b.seat) })))),
       h("tbody", {}, lines.map((ln) => h("tr", {}, h("th", { scope: "row", text: (st.title && st.title.score_labels && st.title.score_labels[ln]) || String(ln).replaceAll("_", " ") }), res.breakdown.map((b) => h("td", { text: b.lines[ln] ?? 0 })))),
@@ -546,7 +629,7 @@ export async function gamePage(root, gameId, meta) {
       let verdict = "";
       if (typeof solo.best_before === "number") {
         verdict = score > solo.best_before ? ` — a new personal best${train} (was ${solo.best_before})!` : score === solo.best_before ? ` — equal to your personal best${train}.` : ` — your personal best${train} is ${solo.best_before}.`;
-      } else if (solo.best_before === null && "best_before" in solo) verdict = ` — your first game${train}: a personal best.`;
+      } else if (solo.best_before === null && "best_before" in solo) verdict = score > 0 ? ` — your first game${train}: a personal best.` : ` — your first game${train}.`;
       else if (typeof solo.best === "number") verdict = ` — your personal best${train}: ${Math.max(solo.best, score)} VP.`;
       end.append(h("h2", { id: "winners", text: `Your score: ${score} VP${verdict}` }));
     } else {
@@ -558,9 +641,50 @@ export async function gamePage(root, gameId, meta) {
     end.append(h("p", { text: `${res.rounds ? `${res.rounds} rounds · ` : ""}${res.end_reason || obs.end_reason || ""}` }));
     end.append(h("div", { class: "table-scroll" }, scoreTable(v, res, "score-sheet")));
     if (st.board && st.board.scoreDetails) end.append(st.board.scoreDetails(res, v, st.title, h));
+    const guiding = guideFor(gameId);
+    if (guiding && st.guide) {
+      end.prepend(guideBox(st.guide, { ...guiding, intro: false }, { kind: null, mine: false, over: true, onBoard: false,
+        onLeave: () => { leaveGuide(gameId); draw(); }, onIntroSeen: () => {} }));
+    }
     if (v.solo && v.solo.series) end.append(seriesBox(v));
+    if (!st.replay || st.replay.move === st.replay.total) end.append(afterGame(v, "sheet"));
     end.append(replayControls(v));
     scorePane.append(end);
+  }
+
+  // The end of a game: a rematch (offered by the first player to ask; everyone else sees
+  // "Ann offers a rematch" and joins from this same page), a new game, the lobby.
+  async function rematch(v) {
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, { method: "POST", token: st.token });
+    if (!r.ok) { toast(errorText(r), "error"); return; }
+    saveToken(r.data.id, r.data.seat, r.data.token);
+    // Hot-seat: every seat this browser holds joins too.
+    for (const [seat, token] of Object.entries(loadTokens(gameId))) {
+      if (token === st.token) continue;
+      const o = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, { method: "POST", token });
+      if (o.ok) saveToken(o.data.id, o.data.seat, o.data.token);
+      else toast(`Seat ${+seat + 1}: ${errorText(o)}`, "error");
+    }
+    location.href = `/game/${encodeURIComponent(r.data.id)}#token=${r.data.token}`;
+  }
+
+  function afterGame(v, where = "side") {
+    const seated = v.seat !== null && v.seat !== undefined && !!st.token;
+    const series = v.solo && v.solo.series;
+    const box = h("div", { class: "after-game", id: `after-game-${where}`, role: "group", "aria-label": "After the game" });
+    const offer = v.rematch;
+    if (offer) {
+      const mineOffer = seated && offer.by === v.seat;
+      box.append(h("p", { class: "rematch-offer", text: mineOffer ? "You offered a rematch." : `${offer.by_name} offers a rematch.` }));
+      if (seated) box.append(h("button", { type: "button", class: "primary rematch", onclick: () => rematch(v), text: mineOffer ? "Go to the rematch" : "Join the rematch" }));
+      else box.append(h("a", { class: "button rematch-watch", href: `/game/${encodeURIComponent(offer.id)}#watch`, text: "Watch the rematch" }));
+    } else if (seated && !series) {
+      box.append(h("button", { type: "button", class: "primary rematch", onclick: () => rematch(v), text: v.seats.length > 1 ? "Rematch (same seats, new deal)" : "Play again (new deal)" }));
+    }
+    if (series) box.append(h("button", { type: "button", class: "to-series", onclick: () => { setTab("score"); document.getElementById("series-box")?.scrollIntoView({ block: "start" }); }, text: "Play the next train" }));
+    box.append(h("a", { class: "button new-game", href: `/?game=${encodeURIComponent(v.game || "")}&scenario=${encodeURIComponent(v.scenario || "")}`, text: "New game" }),
+      h("a", { class: "button to-lobby", href: "/", text: "Back to the lobby" }));
+    return box;
   }
 
   function seriesBox(v) {
@@ -602,6 +726,26 @@ export async function gamePage(root, gameId, meta) {
       history.replaceState(null, "", `${location.pathname}#replay=${n}`);
       draw();
     } else toast(errorText(r), "error");
+  }
+
+  // History during a game: step back through earlier positions (read-only, the public
+  // view) and return to the live game; new moves keep arriving meanwhile.
+  function leaveHistory() {
+    st.replay = null;
+    history.replaceState(null, "", location.pathname + location.hash.replace(/#?replay=\d+/, ""));
+    draw();
+  }
+
+  function historyControls(v) {
+    const total = v.move;
+    const cur = st.replay ? st.replay.move : total;
+    return h("div", { class: "replay history", id: "history", role: "group", "aria-label": "History" },
+      h("div", { class: "replay-buttons" },
+        h("button", { type: "button", id: "history-start", onclick: () => goReplay(0), disabled: cur === 0 ? "disabled" : null, text: "« start" }),
+        h("button", { type: "button", id: "history-back", onclick: () => goReplay(cur - 1), disabled: cur === 0 ? "disabled" : null, text: "‹ back" }),
+        h("button", { type: "button", id: "history-forward", onclick: () => (cur + 1 >= total ? leaveHistory() : goReplay(cur + 1)), text: "next ›" })),
+      h("input", { type: "range", min: 0, max: total, value: cur, "aria-label": "Position in the game", onchange: (e) => (+e.target.value >= total ? leaveHistory() : goReplay(+e.target.value)) }),
+      h("button", { type: "button", class: "primary", id: "history-live", onclick: leaveHistory, text: `Back to the live game (move ${total})` }));
   }
 
   function replayControls(v) {
@@ -649,6 +793,11 @@ export async function gamePage(root, gameId, meta) {
     const d = decisionOf(view);
     const layout = st.board.renderBoard(svg, view, st.title, legal, { width: boardWidth(), decision: d && !st.replay && !v.over ? d.kind : null, prev: highlightBase() });
     zoom.setBase(layout);
+    // A choice that would do nothing now is marked on the board too (its label says why).
+    for (const el of svg.querySelectorAll("[data-action]")) {
+      const a = legal.find((x) => x.text === el.getAttribute("data-action"));
+      el.classList.toggle("idle", !!(a && idleWhy(a)));
+    }
     // A new decision of mine whose choices are on the board: bring the first into sight.
     const key = mine() ? `${v.move}` : null;
     if (key && key !== st.scrolledFor) {
@@ -657,7 +806,7 @@ export async function gamePage(root, gameId, meta) {
     }
     drawDecision();
     drawPlayers(view);
-    renderLog(logPane, view, { since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
+    renderLog(logPane, view, { unit: countsTurns(view) ? "Turn" : "Round", since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
     drawScore(v);
     signals.update({ mine: mine(), over: v.over, title: st.title ? st.title.display_name : "Snowdonia", status: document.getElementById("status")?.textContent || "" });
   }

@@ -4,6 +4,8 @@
 import { api, errorText, saveToken, allSeats, watchLobby, playerKey, mySeries, addSeries } from "./api.js";
 import { h, ago, plural, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf, botLabel } from "./meta.js";
+import { openHowTo } from "./howto.js";
+import { guideOffer } from "./guide.js";
 
 const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
 const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
@@ -11,6 +13,8 @@ const MIN_SEED = -(1n << 63n);
 
 function settingValueText(spec, value) {
   if (spec.kind === "bool") return value ? "on" : "off";
+  const k = (spec.choices || []).findIndex((x) => String(x) === String(value));
+  if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
   if (spec.key === "contracts_per_window") return value === 0 ? "unlimited" : String(value);
   return String(value);
 }
@@ -48,6 +52,39 @@ export async function lobbyPage(root, meta) {
   const priv = h("input", { type: "checkbox", id: "private" });
   const hintsBox = h("input", { type: "checkbox", id: "hints" });
   const delay = h("select", { id: "bot-delay" }, [[0, "at once"], [600, "after 0.6 s"], [1500, "after 1.5 s"], [3000, "after 3 s"]].map(([ms, t]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: t })));
+  // The clock (the API's limits: 10 s to 1 day a move, 1 minute to 7 days a game, 1 to 30 days a move).
+  const CLOCKS = {
+    none: { label: "no clock", amounts: [] },
+    move: { label: "per move", amounts: [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"], [86400, "1 day"]], pick: 120 },
+    game: { label: "a bank for the whole game", amounts: [[300, "5 minutes"], [600, "10 minutes"], [1200, "20 minutes"], [1800, "30 minutes"], [3600, "1 hour"], [86400, "1 day"], [604800, "7 days"]], pick: 1200 },
+    days: { label: "days per move (correspondence)", amounts: [[1, "1 day"], [2, "2 days"], [3, "3 days"], [5, "5 days"], [7, "7 days"], [14, "14 days"], [30, "30 days"]], pick: 3 },
+  };
+  const clockMode = h("select", { id: "clock-mode" }, Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k, text: c.label })));
+  const clockAmount = h("select", { id: "clock-amount" });
+  const takeover = h("select", { id: "takeover" });
+  const clockMore = h("div", { class: "clock-more", id: "clock-more" },
+    h("div", { class: "field" }, h("label", { for: "clock-amount", text: "Time " }), clockAmount),
+    h("p", { class: "hint", text: "When a player's time runs out, a bot plays their seat until they take it back." }));
+  function drawClock() {
+    const c = CLOCKS[clockMode.value];
+    clockAmount.replaceChildren(...c.amounts.map(([v, t]) => h("option", { value: v, selected: v === c.pick ? "selected" : null, text: t })));
+    clockMore.hidden = clockMode.value === "none";
+  }
+  function drawTakeover() {
+    const levels = st.title.bots.map((b) => b.level);
+    const pick = levels.includes("greedy") ? "greedy" : levels[0];
+    takeover.replaceChildren(...st.title.bots.map((b) => h("option", { value: b.level, selected: b.level === pick ? "selected" : null, text: b.label || botLabel(b.level) })));
+  }
+  clockMode.addEventListener("change", drawClock);
+  drawClock();
+  function readTable() {
+    const table = { bot_delay_ms: +delay.value, takeover: takeover.value };
+    const mode = clockMode.value;
+    if (mode === "none") table.clock = { mode, takeover: takeover.value };
+    else if (mode === "days") table.clock = { mode, days: +clockAmount.value, takeover: takeover.value };
+    else table.clock = { mode, seconds: +clockAmount.value, takeover: takeover.value };
+    return table;
+  }
   const formError = h("div", { id: "form-error", role: "alert" });
   const result = h("div", { id: "created" });
 
@@ -57,6 +94,7 @@ export async function lobbyPage(root, meta) {
     st.title = titleOf(meta, titleSel.value);
     scenarioSel.replaceChildren(...st.title.scenarios.map((s) => h("option", { value: s.key, text: s.name + (s.provisional ? " (provisional data)" : "") })));
     botHelp.replaceChildren(...st.title.bots.flatMap((b) => [h("dt", { text: b.label || botLabel(b.level) }), h("dd", { text: b.help || "" })]));
+    drawTakeover();
     drawScenario();
   }
 
@@ -90,7 +128,7 @@ export async function lobbyPage(root, meta) {
       };
       sel.addEventListener("change", sync);
       sync();
-      return h("div", { class: "seat" }, h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
+      return h("div", { class: "seat" }, h("i", { class: "dot seat-dot", "data-seat": i, style: `background:${COLOURS[seatColours(n)[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
     }));
     drawSettings();
   }
@@ -115,6 +153,7 @@ export async function lobbyPage(root, meta) {
       } else {
         input = h("input", { type: "number", id, "data-key": spec.key, value: spec.key in old ? old[spec.key] : spec.default, min: 1, step: 1 });
       }
+      if (spec.key === "colours") input.addEventListener("change", recolourSeats);
       const help = spec.help ? h("span", { class: "hint", id: `${id}-help`, text: spec.help }) : null;
       if (help) input.setAttribute("aria-describedby", `${id}-help`);
       const row = spec.kind === "bool"
@@ -124,12 +163,27 @@ export async function lobbyPage(root, meta) {
     }
     if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced));
     settingsBox.replaceChildren(...rows);
+    recolourSeats();
+  }
+
+  // The title's own seat colours (Foothills: blue and green, in the order its setting says).
+  function seatColours(n) {
+    const own = (st.title.seat_colours || {})[String(n)] || COLOUR_ORDER.slice(0, n);
+    const order = document.getElementById("set-colours");
+    return order && /^[a-z]+(-[a-z]+)+$/.test(order.value) ? order.value.split("-") : own;
+  }
+
+  function recolourSeats() {
+    const cols = seatColours(+playersSel.value);
+    for (const dot of seatsBox.querySelectorAll(".seat-dot")) dot.style.background = COLOURS[cols[+dot.dataset.seat]] || "#999";
   }
 
   function choiceText(spec, c) {
     const trains = (st.title.components || {}).trains || {};
     if (spec.key === "solo_train" && trains[String(c)]) return trains[String(c)].short || `No. ${c} ${trains[String(c)].name}`;
     if (spec.key === "contracts_per_window") return c === 0 ? "any number (English rules)" : "exactly one (German rules)";
+    const k = (spec.choices || []).findIndex((x) => String(x) === String(c));
+    if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
     return String(c);
   }
 
@@ -168,7 +222,7 @@ export async function lobbyPage(root, meta) {
     }
     let settings;
     try { settings = readSettings(); } catch (e) { return fail(e.message); }
-    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { bot_delay_ms: +delay.value, hints: hintsBox.checked } };
+    const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { ...readTable(), hints: hintsBox.checked } };
     const s = seed.value.trim();
     if (s !== "") {
       if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
@@ -216,13 +270,16 @@ export async function lobbyPage(root, meta) {
   const form = h("form", { id: "new-game", class: "panel", onsubmit: create, novalidate: true },
     h("h2", { text: "New game" }),
     meta.titles.length > 1 ? h("div", { class: "field" }, h("label", { for: "title", text: "Game " }), titleSel) : null,
-    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel, scenarioHelp),
+    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel,
+      h("button", { type: "button", id: "howto-open", class: "link-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" }), scenarioHelp),
     h("div", { class: "field" }, h("label", { for: "players", text: "Players " }), playersSel),
     seatsBox,
     h("details", { class: "bots-explained" }, h("summary", { text: "What the bot levels mean" }), botHelp),
     h("fieldset", {}, h("legend", { text: "Rules" }), settingsBox),
     h("fieldset", {}, h("legend", { text: "Table" }),
       h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
+      h("div", { class: "field" }, h("label", { for: "clock-mode", text: "Clock " }), clockMode), clockMore,
+      h("div", { class: "field" }, h("label", { for: "takeover", text: "A bot that takes over a seat (time out, or a player leaves) " }), takeover),
       h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
       h("div", { class: "field" }, h("label", { for: "hints" }, hintsBox, " Hints: a player may ask the analysis for its best options (always on in solo games)")),
       h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
@@ -234,10 +291,30 @@ export async function lobbyPage(root, meta) {
   const series = h("section", { class: "panel", id: "series", "aria-label": "Solo series" }, h("h2", { text: "Solo series" }));
   const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
 
+  // A guided first game, offered first to a visitor who has no game here yet.
+  const learn = guideOffer(meta, allSeats().length === 0);
+
+  // "New game" at the end of a game opens the lobby on that game's title and scenario.
+  const wanted = new URLSearchParams(location.search);
+  if (wanted.get("game") && meta.titles.some((t) => t.name === wanted.get("game"))) titleSel.value = wanted.get("game");
+
   root.append(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "brand", text: "Snowdonia" }), h("span", { class: "status", text: "Build the railway up Mount Snowdon" })),
-    h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, mine, series, games)));
+    h("header", { class: "bar" }, h("h1", { class: "brand" }, h("a", { href: "/", text: "Snowdonia" })), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
+      h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
+    h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, learn, mine, series, games)));
   drawTitle();
+  if (wanted.get("scenario") && st.title.scenarios.some((x) => x.key === wanted.get("scenario"))) {
+    scenarioSel.value = wanted.get("scenario");
+    drawScenario();
+  }
+
+  // "Blaenau Ffestiniog", not the box's name, for a game of a title's other scenario.
+  function gameName(g) {
+    const title = titleOf(meta, g.game || "snowdonia");
+    const sc = (title.scenarios || []).find((s) => s.key === g.scenario);
+    if (sc && title.scenarios.length > 1) return `${g.game_name || title.display_name} · ${sc.name}`;
+    return g.game_name || title.display_name || "Game";
+  }
 
   async function refreshMine() {
     const held = allSeats();
@@ -252,7 +329,7 @@ export async function lobbyPage(root, meta) {
         const v = await api(`/api/games/${s.game}`, { token: s.token });
         if (!v.ok) continue;
         const cur = v.data.observation && v.data.observation.decision;
-        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game_name: "Snowdonia" });
+        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game: v.data.game, game_name: v.data.game_name, scenario: v.data.scenario });
       }
     }
     const byGame = new Map();
@@ -262,7 +339,7 @@ export async function lobbyPage(root, meta) {
     }
     const list = [...byGame.values()].sort((a, b) => (b.your_turn - a.your_turn) || (a.over - b.over) || String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
     mine.replaceChildren(h("h2", { text: "My games" }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
-      h("a", { href: `/game/${g.id}`, text: `${g.game_name || "Game"} · ${g.name || `seat ${g.seat + 1}`}` }),
+      h("a", { href: `/game/${g.id}`, text: `${gameName(g)} · ${g.name || `seat ${g.seat + 1}`}` }),
       g.your_turn ? h("span", { class: "badge", text: "your turn" }) : null,
       Array.isArray(g.players) && g.players.length > 1 ? h("span", { class: "hint", text: ` with ${g.players.filter((_, i) => i !== g.seat).join(", ")}` }) : null,
       h("span", { class: "hint", text: ` · ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));
@@ -279,7 +356,7 @@ export async function lobbyPage(root, meta) {
       const count = g.players || (g.seats || []).length;
       return h("li", { class: "game-row", "data-game": g.id },
         h("div", { class: "row-head" },
-          h("a", { href: `/game/${g.id}#watch`, text: `${g.game_name || title.display_name}${sc ? " · " + sc.name : ""}` }),
+          h("a", { href: `/game/${g.id}#watch`, text: gameName(g) }),
           h("span", { class: "hint", text: ` · ${plural(count, "player")}${g.settings ? " · " + settingsSummary(title, g.settings) : ""}` })),
         h("div", { class: "row-seats" }, (g.seats || []).map((s) => h("span", { class: "seat-chip" }, h("i", { class: "dot", style: `background:${COLOURS[s.colour] || "#999"}`, "aria-hidden": "true" }), s.open ? "open seat" : seatLabel(s)))),
         h("div", { class: "hint" },

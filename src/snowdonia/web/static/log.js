@@ -11,7 +11,7 @@ export function sinceText(e) {
   return eventText(e);
 }
 
-export function renderLog(box, view, { since = null, seatName, colour, upto = null }) {
+export function renderLog(box, view, { unit = "Round", since = null, seatName, colour, upto = null }) {
   const log = (view.log || []).map((e, i) => (typeof e === "string" ? { i, text: e } : e));
   const rounds = new Map();
   for (const e of log) {
@@ -42,7 +42,7 @@ export function renderLog(box, view, { since = null, seatName, colour, upto = nu
     }
     const open = r === last || openSet.has(String(r)) || (first && r === last);
     box.append(h("details", { class: "round", "data-round": r, open: open ? "open" : null },
-      h("summary", { text: r ? `Round ${r}` : "Set-up" }, h("span", { class: "count", text: ` · ${evs.length} events` })),
+      h("summary", { text: r ? `${unit} ${r}` : "Set-up" }, h("span", { class: "count", text: ` · ${evs.length} events` })),
       h("ol", { class: "log" }, items)));
   }
   if (since !== null && !marked && log.length) box.append(h("p", { class: "mine-marker", id: "log-mine", text: "▲ your last move (nothing since)" }));

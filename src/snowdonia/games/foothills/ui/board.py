@@ -124,7 +124,7 @@ def side_words(card: dict[str, Any], side: str) -> tuple[str, str]:
     a = card[side]
     if side == "gold" or a["german"] == a["english"]:
         return a["english"], a["text"]
-    return f"{a['german']} ({a['english']})", a["text"]
+    return f"{a['english']} ({a['german']})", a["text"]
 
 
 # --------------------------------------------------------------------------- the railways

@@ -120,11 +120,11 @@ def space_short(sd: SpaceData) -> str:
 
 
 def action_name(a: ActionDef) -> str:
-    return a.english if a.main else f"{a.german} ({a.english})"
+    return a.english if a.main or a.german == a.english else f"{a.english} ({a.german})"
 
 
 def card_name(cfg: Config, ac: int) -> str:
-    return f"{cfg.ac_id[ac]} ({cfg.ac_gold[ac].english} / {cfg.ac_grey[ac].german})"
+    return f"{cfg.ac_id[ac]} ({cfg.ac_gold[ac].english} / {cfg.ac_grey[ac].english})"
 
 
 def route_card_name(cfg: Config, c: int) -> str:
@@ -420,7 +420,7 @@ def _action_label(key: str) -> str:
         if m.key == key:
             return m.english
     side = comp.sides.get(key)
-    return f"{side.german} ({side.english})" if side else key
+    return (side.english if side.german == side.english else f"{side.english} ({side.german})") if side else key
 
 
 RULES = {
@@ -549,6 +549,24 @@ def component_texts(cfg: Config) -> dict[str, Any]:
         "summit": "Summit token: 2 VP at the end for whoever used Yr Wyddfa's action space last.",
         "passengers": "Each passenger is worth ½ VP at the end.",
     }
+
+
+def railway_set_labels(choices: tuple[str, ...]) -> list[str]:
+    """Each choice of six railways ("I,II,IV,V,VII,VIII") in words: which two stay in the box,
+    by numeral and name ("without III Llanberis Lake and VI Talyllyn")."""
+    from snowdonia.games.foothills.data import components
+
+    names = {r.numeral: r.name.removesuffix(" Railway") for r in components().railways}
+    out = []
+    for choice in choices:
+        left = [n for n in names if n not in choice.split(",")]
+        out.append("without " + " and ".join(f"{n} {names[n]}" for n in left))
+    return out
+
+
+def colour_order_label(order: str) -> str:
+    """"blue-green" in words: "Player 1 blue, Player 2 green"."""
+    return ", ".join(f"Player {i + 1} {c}" for i, c in enumerate(order.split("-")))
 
 
 WORDS = FoothillsWords()

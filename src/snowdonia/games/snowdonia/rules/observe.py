@@ -4,6 +4,7 @@ generator state never leave it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from snowdonia.games.snowdonia.rules.board import bits, blocked, capacity, excavation_rate, lay_track_rate
@@ -27,6 +28,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
     cfg = g.cfg
     n = cfg.players
     route: list[dict[str, Any]] = []
+    may_build = _may_build(g, seat)
     for si, st in enumerate(cfg.stations):
         t0 = cfg.station_track_before_end[si] - st.track_before
         for t in range(t0, cfg.station_track_before_end[si]):
@@ -45,7 +47,7 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
             "name": st.name,
             "surveyor_vp": st.surveyor_vp,
             "completed": bool(g.station_done[si]),
-            "buildable": station_buildable(g, si),
+            "buildable": may_build(si),
             "excavation_sites": [
                 {"rubble": g.slot_rubble[s], "printed_rubble": cfg.slot_rubble0[s],
                  "vp": cfg.slot_vp[s], "owner": _owner(g.slot_owner[s])}
@@ -139,6 +141,26 @@ def observation(g: State, seat: int | None) -> dict[str, Any]:
     } | (_two_ends(g) if cfg.two_ends else {})
 
 
+def _chosen_ends(g: State) -> list[int | None]:
+    """Blaenau Ffestiniog: each seat's end once it has chosen one (R3), else None."""
+    n = g.cfg.players
+    order = [(g.start + i) % n for i in range(n)]
+    return [g.end_of[p] if order.index(p) < g.setup_pos else None for p in range(n)]
+
+
+def _may_build(g: State, seat: int | None) -> Callable[[int], bool]:
+    """`route[i].buildable`, from the scenario's own `buildable` hook (the rule the Build
+    options follow): Mount Snowdon's is the same for every seat; in Blaenau Ffestiniog it is
+    the seat's own "from the starting position up to its Surveyor" (R15), and for a
+    spectator whether any player may build there."""
+    cfg = g.cfg
+    if not cfg.two_ends:
+        return lambda si: station_buildable(g, si)
+    chosen = _chosen_ends(g)
+    seats = [p for p in range(cfg.players) if chosen[p] is not None and (seat is None or p == seat)]
+    return lambda si: any(cfg.hooks.buildable(g, p, si) for p in seats)
+
+
 def _two_ends(g: State) -> dict[str, Any]:
     """Blaenau Ffestiniog's extra facts (a Mount Snowdon view stays exactly as it was): each
     player's end, the game's Surveyor, each end's line of track and frontier, which stations
@@ -148,8 +170,7 @@ def _two_ends(g: State) -> dict[str, Any]:
     ends = [cfg.stations[i].key for i in cfg.end_stations]
     n = cfg.players
     chosen = g.setup_pos
-    order = [(g.start + i) % n for i in range(n)]
-    players_end = [ends[g.end_of[p]] if order.index(p) < chosen else None for p in range(n)]
+    players_end = [None if e is None else ends[e] for e in _chosen_ends(g)]
 
     def frontier(slot: int) -> dict[str, object] | None:
         if slot < 0 or slot >= cfg.n_slots or g.slot_rubble[slot] == 0:

@@ -4,7 +4,7 @@ legality against `legal_actions`; this module only explains a refusal after the 
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules import contracts, route
+from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import AREAS, blocked, capacity
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS, STOCK_YARD
@@ -140,8 +140,8 @@ def _build(g: State, p: int, action: Action) -> str:
         return f"site {num} of {name} is already built by Player {g.bsite_owner[b] + 1}"
     if g.station_done[si]:
         return f"{name} was completed by an event: nobody builds there any more"
-    if not route.station_buildable(g, si):
-        return f"every track card before {name} must be excavated first"
+    if not cfg.hooks.buildable(g, p, si):
+        return cfg.hooks.build_refusal(g, p, si)
     if g.markers[p] == 0:
         return "you have no ownership marker left to put on a site"
     iron_swap = int(action.args[2])

@@ -255,6 +255,17 @@ def buildable(g: State, p: int, si: int) -> bool:
     return si >= g.surveyor[p]
 
 
+def build_refusal(g: State, p: int, si: int) -> str:
+    """Why p may not build on si under R15 (the same rule as `buildable`): the station lies
+    beyond p's Surveyor, seen from p's own end."""
+    cfg = g.cfg
+    name = cfg.stations[si].name
+    own = cfg.stations[cfg.end_stations[g.end_of[p]]].name
+    at = cfg.stations[g.surveyor[p]].name
+    return (f"{name} lies beyond your surveyor (at {at}): you build only from your end "
+            f"({own}) up to your surveyor")
+
+
 def after_build(g: State, p: int, b: int) -> None:
     """"Some Station cards give a player free resources each time that player builds on a
     non-excavation site. Take these from the Supply Bag, if available, otherwise receive
@@ -316,6 +327,7 @@ HOOKS = Hooks(
     after_event=after_event,
     after_rubble=after_rubble,
     buildable=buildable,
+    build_refusal=build_refusal,
     after_build=after_build,
     move_surveyor=move_surveyor,
 )

@@ -36,6 +36,9 @@ class Hooks:
     after_rubble: Callable[[State], None]
     # E: may p build on station si; what a built site gives
     buildable: Callable[[State, int, int], bool]
+    # E: why p may not build on station si (asked only when `buildable` says no and no event
+    # completed it): the refusal reason, from the same rule as `buildable`
+    build_refusal: Callable[[State, int, int], str]
     after_build: Callable[[State, int, int], None]
     # G and #27: move p's surveyor; True if it moved
     move_surveyor: Callable[[State, int], bool]
@@ -53,6 +56,13 @@ def _lay_track(g: State, p: int, amount: int) -> list[int]:
 
 def _buildable(g: State, p: int, si: int) -> bool:
     return route.station_buildable(g, si)
+
+
+def _build_refusal(g: State, p: int, si: int) -> str:
+    name = g.cfg.stations[si].name
+    if si == 0:
+        return f"{name} has no building sites"
+    return f"every track card before {name} must be excavated first"
 
 
 def move_surveyor_up(g: State, p: int) -> bool:
@@ -76,6 +86,7 @@ MOUNT_SNOWDON = Hooks(
     after_event=_nothing,
     after_rubble=_nothing,
     buildable=_buildable,
+    build_refusal=_build_refusal,
     after_build=_nothing,
     move_surveyor=move_surveyor_up,
 )

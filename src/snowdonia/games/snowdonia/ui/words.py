@@ -111,8 +111,47 @@ def _cubes_list(pairs: Sequence[tuple[int, str]]) -> str:
     return " + ".join(f"{n} {what}" for n, what in pairs if n) or "nothing"
 
 
+NOTHING_NOW = " · nothing to do now: "
+
+
+def _nothing_now(game: Game, area: str) -> str | None:
+    """Why a labourer on `area` would do nothing for the decider as things stand now (it may
+    still change before the area resolves: earlier areas act first), or None. A placement is
+    free (seed 004: "may place where the action will do nothing"); the player is told before
+    picking it."""
+    from snowdonia.games.snowdonia.rules.areas.build import build_options
+    from snowdonia.games.snowdonia.rules.board import train_ability
+
+    g, p, cfg = game, game.decider, game.cfg
+    if area == "A" and not (g.yard_i + g.yard_s + g.yard_c):
+        return "the Stock Yard is empty"
+    if area == "B" and not g.b_build and not g.route_rubble:
+        return "no rubble is left on the route"
+    if area == "C":
+        per = train_ability(g, p, "steel_iron_cost", 3)
+        if g.iron[p] < per and g.rubble[p] < 2:
+            return f"you have {g.iron[p]} iron and {g.rubble[p]} rubble (a conversion needs {per} iron or 2 rubble)"
+    if area == "D":
+        if not g.steel[p]:
+            return "you have no steel (make it at the Works, C, which acts first)"
+        if not getattr(cfg, "two_ends", False) and (g.laid >= cfg.n_tracks or g.slot_rubble[cfg.track_slot[g.laid]]):
+            return "no track card is excavated yet (Excavate, B, acts first)"
+    if (area == "E" or (area == "B" and g.b_build)) and not build_options(g, p):
+        return "you could build nothing now (not enough stone or steel, or no open site)"
+    if area == "F" and not any(g.office):
+        return "the Site Office is empty"
+    return None
+
+
 def _place_text(game: Game, area: str, num: int) -> str:
-    """What a labourer on `area``num` will do for the decider, with today's rates."""
+    """What a labourer on `area``num` will do for the decider, with today's rates, and why it
+    would do nothing now when it would."""
+    text = _place_words(game, area, num)
+    why = _nothing_now(game, area)
+    return text + NOTHING_NOW + why if why else text
+
+
+def _place_words(game: Game, area: str, num: int) -> str:
     from snowdonia.games.snowdonia.rules import contracts
     from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate, train_ability
 
@@ -367,6 +406,9 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         if not e["rubble"]:
             return f"{who()} excavates nothing (no rubble within reach)"
         text = f"{who()} excavates {e['rubble']} rubble"
+        taken = e.get("taken") or []
+        if taken:
+            text += " from " + ", ".join(f"{_slot(cfg, s)} ({s['rubble']})" for s in taken)
         done = [_slot(cfg, s) for s in e.get("sites", [])]
         return text + (f", clearing {', '.join(done)}" if done else "")
     if t == "clear":
@@ -381,7 +423,9 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
     if t == "lay":
         n = int(e["cards"])
         if not n:
-            return f"{who()} lays no track (no steel, or no excavated track card)"
+            why = {"no_steel": "no steel", "no_card": "no excavated track card to lay",
+                   "no_rate": "the lay-track rate is 0"}.get(str(e.get("why")), "no steel, or no excavated track card")
+            return f"{who()} lays no track ({why})"
         cards = e.get("tracks") or []
         which = f" ({', '.join(f'no. {c + 1}' for c in cards)})" if cards else ""
         return f"{who()} lays {_plural(n, 'track card')}{which}"
@@ -392,7 +436,9 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         back = f", returning No. {e['returned']}" if e.get("returned") else ""
         return f"{who()} buys train No. {e['train']} {train.name}{back}"
     if t == "cannot_build":
-        return f"{who()} cannot build anything"
+        reason = {"no_marker": "no ownership marker left, and no train to buy",
+                  "no_site": "no open building site they can pay for, and no train to buy"}.get(str(e.get("why")))
+        return f"{who()} cannot build anything" + (f" ({reason})" if reason else "")
     if t == "pick":
         return f"{who()} takes contract #{e['contract']} from the Site Office"
     if t == "keep":

@@ -559,8 +559,8 @@ function drawGrid(view, title, ia, fresh, width, decision) {
 function cardLines(card, side, w) {
   const up = side === "grey" ? card.grey : card.gold;
   const down = side === "grey" ? card.gold : card.grey;
-  const name = side === "grey" ? `${up.german} (${up.english})` : up.english;
-  const other = side === "grey" ? down.english : `${down.german} (${down.english})`;
+  const name = side === "grey" ? both(up) : up.english;
+  const other = side === "grey" ? down.english : both(down);
   return { up, down, name, body: wrapPx(up.text, F.small, w), other: wrapPx(`Other side (${side === "grey" ? "gold" : "grey"}): ${other}`, F.small, w) };
 }
 
@@ -724,8 +724,16 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   return { g, h: height };
 }
 
+// A side action's name for an English reader: the English name first, the printed German
+// name after it (issue 21; the languages issue chooses by the reader's language).
+function both(a) {
+  return a.german && a.german !== a.english ? `${a.english} (${a.german})` : a.english;
+}
+
 function formatVp(v) {
-  return Number.isInteger(v) ? String(v) : String(v).replace(".5", "½");
+  if (Number.isInteger(v)) return String(v);
+  const whole = Math.floor(v);
+  return v - whole === 0.5 ? `${whole || ""}½` : String(v);
 }
 
 function cardName(obs, id) {
@@ -825,7 +833,7 @@ function drawSupplyCards(view, ia, fresh, x0, y0, w) {
   const byCat = "ABCDE".split("").map((c) => cards.filter((x) => x.category === c));
   const perRow = w - 20 >= 5 * 150 ? 5 : Math.max(1, Math.floor((w - 20) / 158));
   const cw = Math.floor((w - 20 - 6 * (perRow - 1)) / perRow);
-  const body = (c) => wrapPx(`${c.grey.german} (${c.grey.english}): ${c.grey.text}`, F.small, cw - 14);
+  const body = (c) => wrapPx(`${both(c.grey)}: ${c.grey.text}`, F.small, cw - 14);
   const shown = (c) => { const b = body(c); return b.length > 5 ? [...b.slice(0, 4), fit(`${b[4]} ${b.slice(5).join(" ")}`, F.small, cw - 14)] : b; };
   const ch = Math.max(92, ...cards.map((c) => 30 + shown(c).length * 15 + 22));
   const slots = [];
@@ -963,7 +971,7 @@ function rule(title, key) {
 
 function sideWords(card, side) {
   const up = side === "grey" ? card.grey : card.gold;
-  return `${side === "grey" ? `${up.german} (${up.english})` : up.english}`;
+  return `${side === "grey" ? both(up) : up.english}`;
 }
 
 export function explain(key, view, title) {
@@ -1050,7 +1058,7 @@ export function explain(key, view, title) {
     if (!t.text && !card) return null;
     const lines = [where];
     if (card) {
-      lines.push(`Gold: ${card.gold.english} — ${card.gold.text}`, `Grey: ${card.grey.german} (${card.grey.english}) — ${card.grey.text}`, `In the scoring pile: ${t.scoring || card.scoring}.`);
+      lines.push(`Gold: ${card.gold.english} — ${card.gold.text}`, `Grey: ${both(card.grey)} — ${card.grey.text}`, `In the scoring pile: ${t.scoring || card.scoring}.`);
     } else lines.push(t.text);
     return { head: `Action card ${id}${card ? ` (${card.colour})` : ""}`, text: lines.filter(Boolean).join("\n") };
   }
@@ -1126,7 +1134,7 @@ export function scoreDetails(result, view, title, h) {
     const bonus = (b.route_bonus || []).length ? `route bonus ${b.route_bonus.join(" and ")} (3 VP each)` : "no route bonus";
     box.append(h("div", { class: "cs-player" },
       h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: ${formatVp(b.total)} VP`),
-      h("p", { class: "had", text: `VP tokens ${b.lines.vp_tokens}; ${bonus}; ${b.lines.summit ? "the summit token (2 VP)" : "no summit token"}; ${p.passengers ?? "?"} passengers (${formatVp(b.lines.passengers)} VP).` }),
+      h("p", { class: "had", text: `VP tokens ${b.lines.vp_tokens}; ${bonus}; ${b.lines.summit ? "the summit token (2 VP)" : "no summit token"}; ${p.passengers ?? "?"} passenger${p.passengers === 1 ? "" : "s"} (${formatVp(b.lines.passengers)} VP).` }),
       pile.length
         ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "pile card" }), h("th", { text: "scores" }), h("th", { text: "VP" }))), h("tbody", {}, rows))
         : h("p", { text: "Nothing in the scoring pile." })));

@@ -20,7 +20,9 @@ def resolve(g: State, idx: int, p: int) -> bool:
     if build_options(g, p):
         ask(g, BUILD, p)
         return True
-    emit(g, "cannot_build", seat=p)
+    if g.journal is not None:
+        # For the log: why nothing was built (no marker left, or nothing open and affordable).
+        emit(g, "cannot_build", seat=p, why="no_marker" if g.markers[p] == 0 else "no_site")
     return False
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import B, emit, excavation_rate, fully_fogged, train_ability
+from snowdonia.games.snowdonia.rules.route import slot_name
 from snowdonia.games.snowdonia.rules.state import State
 
 CLEAR_ACT = Action("clear")
@@ -18,8 +19,15 @@ def resolve(g: State, idx: int, p: int) -> bool:
     amount = excavation_rate(g) + train_ability(g, p, "excavate_bonus")
     if contracts.excavate_double(g, p):
         amount *= 2
+    before = list(g.slot_rubble) if g.journal is not None else None
     took, sites = g.cfg.hooks.excavate(g, p, amount)
-    emit(g, "excavate", seat=p, rubble=took, sites=sites)
+    if before is None:
+        emit(g, "excavate", seat=p, rubble=took, sites=sites)
+    else:
+        # For the log: which spaces the rubble came from ("where", not only how much).
+        taken = [dict(slot_name(g, i), rubble=b - a) for i, (b, a) in enumerate(zip(before, g.slot_rubble, strict=True))
+                 if b > a]
+        emit(g, "excavate", seat=p, rubble=took, sites=sites, taken=taken)
     g.cfg.hooks.after_rubble(g)
     return False
 

@@ -562,17 +562,25 @@ export function bonusText(bonus) {
   if (typeof bonus === "string") return bonus;
   if (bonus.coal_vp) return `${bonus.coal_vp} VP per coal at the end`;
   if (bonus.surveyor_tiers) return "surveyor at " + bonus.surveyor_tiers.map(([s, v]) => `${s}+: ${v}`).join(", ") + " VP";
+  return `${bonus.vp} VP for ${bonusNeed(bonus)}`;
+}
+
+// What a contract asks for, without its reward (the score sheet's "needs" cell).
+function bonusNeed(bonus) {
+  if (!bonus || typeof bonus === "string") return bonus || "";
+  if (bonus.coal_vp) return "coal at the end";
+  if (bonus.surveyor_tiers) return "surveyor at " + bonus.surveyor_tiers.map(([s]) => `${s}+`).join(" / ");
   const need = [];
   if (bonus.rubble) need.push(`${bonus.rubble} rubble`);
   if (bonus.track) need.push(`${bonus.track} track marker${bonus.track > 1 ? "s" : ""}`);
   if (bonus.station) need.push(`${bonus.station} station marker${bonus.station > 1 ? "s" : ""}`);
   if (bonus.surveyor_at_least) need.push(`surveyor at ${bonus.surveyor_at_least}+`);
-  return `${bonus.vp} VP for ${need.join(" + ")}`;
+  return need.join(" + ");
 }
 
 function contractInfo(title, n) {
   const c = ((title.components || {}).contracts || {})[String(n)] || {};
-  return { area: c.area || "?", effect: c.effect || c.text || "", bonus: bonusText(c.bonus), back: c.back };
+  return { area: c.area || "?", effect: c.effect || c.text || "", bonus: bonusText(c.bonus), need: bonusNeed(c.bonus), back: c.back };
 }
 
 function cardLines(title, n, w) {
@@ -988,6 +996,10 @@ const parseNeed = (why) => {
   return m ? { rubble: +m[1], track: +m[2], station: +m[3] } : null;
 };
 
+function markerWords(n, kind) {
+  return `${n} ${kind} marker${n === 1 ? "" : "s"}`;
+}
+
 function needWords(n) {
   const parts = [];
   if (n.rubble) parts.push(`${n.rubble} rubble`);
@@ -1019,7 +1031,7 @@ export function scoreDetails(result, view, title, h) {
     const rows = b.contracts.map((c, k) => {
       const need = needs[k];
       const used = usedOf(c, k);
-      const printed = contractInfo(title, c.contract).bonus;
+      const printed = contractInfo(title, c.contract).need;
       const needText = need ? needWords(need) : printed || c.why;
       const status = c.met ? `met: ${c.vp} VP` : "not met: 0 VP";
       let onIt;
@@ -1036,11 +1048,11 @@ export function scoreDetails(result, view, title, h) {
     });
     box.append(h("div", { class: "cs-player" },
       h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: contracts ${b.lines.contracts} VP`),
-      h("p", { class: "had", text: `Had at the end: ${had.rubble} rubble, ${had.track} track markers, ${had.station} station markers.` }),
+      h("p", { class: "had", text: `Had at the end: ${had.rubble} rubble, ${markerWords(had.track, "track")}, ${markerWords(had.station, "station")}.` }),
       b.contracts.length
         ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "card" }), h("th", { text: "needs" }), h("th", { text: "result" }), h("th", { text: "cubes and markers" }))), h("tbody", {}, rows))
         : h("p", { text: "No contracts." }),
-      b.contracts.length ? h("p", { class: "left", text: `Not used by any card: ${Math.max(0, left.rubble)} rubble, ${Math.max(0, left.track)} track markers, ${Math.max(0, left.station)} station markers.` }) : null));
+      b.contracts.length ? h("p", { class: "left", text: `Not used by any card: ${Math.max(0, left.rubble)} rubble, ${markerWords(Math.max(0, left.track), "track")}, ${markerWords(Math.max(0, left.station), "station")}.` }) : null));
   }
   return box;
 }
