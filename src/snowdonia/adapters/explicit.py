@@ -277,7 +277,8 @@ class Table:
         if not self.is_over:
             return [0.0] * self.setup.players
         assert self.position is not None
-        return returns(self.position.outcome(), self.setup.players, mode)
+        span = score_range(self.setup.encoder()) if mode == "margin" else 1.0
+        return returns(self.position.outcome(), self.setup.players, mode, span)
 
     @staticmethod
     def replay(setup: Setup, trace: Sequence[int], resamples: Sequence[tuple[int, int, int]] = (),

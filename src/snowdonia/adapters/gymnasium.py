@@ -34,13 +34,12 @@ from gymnasium import spaces
 from snowdonia.adapters.common import (
     Setup,
     check_returns,
-    encode_into,
-    layout_size,
     resolve,
     returns,
-    split,
+    score_range,
     utility_bounds,
 )
+from snowdonia.adapters.features import Features, SeatBuffer, options
 from snowdonia.adapters.pettingzoo import describe_position
 from snowdonia.bots import Bot, make_bot
 from snowdonia.core.protocol import Position, Title
@@ -63,7 +62,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
     def __init__(self, game: str = "snowdonia", scenario: str | None = None, players: int | None = None,
                  opponents: str | Sequence[str] = "random", seat: int | str = 0, returns: str = "scores",
                  illegal_reward: float | None = None, render_mode: str | None = None,
-                 **settings: Any) -> None:
+                 observation: str = "raw", egocentric: bool | None = None, padded: bool | None = None,
+                 normalised: bool | None = None, **settings: Any) -> None:
         self.returns_mode = check_returns(returns)
         self.setup: Setup = resolve(game, players, scenario, **settings)
         n = self.setup.players
@@ -81,10 +81,18 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self._encoder = self.setup.encoder()
         self._catalogue = self.setup.title.catalogue()
-        size = layout_size(self._encoder)
-        self._obs = np.zeros(size, np.float32)
-        self._views = split(self._encoder, self._obs)
-        self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (size,), np.float32)
+        opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
+        self.features = Features(self.setup.title, n, self.setup.scenario, self.setup.settings, opts)
+        self._buffers: dict[int, SeatBuffer] = {}
+        self._version = 0  # changes with every change of the game: what the caches key on
+        self._legal_version = -1
+        self._legal: list[int] = []
+        self._score_range = score_range(self._encoder)
+        if opts.raw:
+            self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (self.features.size,),
+                                                np.float32)
+        else:
+            self.observation_space = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._n_actions = self.setup.title.action_count(self.setup.scenario)
         self.action_space = spaces.Discrete(self._n_actions)
         lo, hi = utility_bounds(self._encoder, self.returns_mode)
@@ -101,6 +109,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         rng = self.np_random
         game_seed = int(rng.integers(2**63)) if seed is None else seed
         self.game = self.setup.new_game(game_seed)
+        self._version += 1
         n = self.setup.players
         self.seat = int(rng.integers(n)) if self.seat_choice == "random" else int(self.seat_choice)
         others = [p for p in range(n) if p != self.seat]
@@ -120,10 +129,11 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["illegal_action"] = a
             return self._observation(), self.illegal_reward, True, False, info
         g.apply(self._catalogue.from_id(a))
+        self._version += 1
         self._play_bots()
         reward = 0.0
         if g.is_over:
-            reward = returns(g.outcome(), self.setup.players, self.returns_mode)[self.seat]
+            reward = returns(g.outcome(), self.setup.players, self.returns_mode, self._score_range)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, g.is_over, False, self._info()
@@ -146,10 +156,13 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # ------------------------------------------------------------------ helpers
     def _legal_ids(self) -> list[int]:
-        g = self.game
-        if g.is_over or g.current_player != self.seat:
-            return []
-        return [self._catalogue.id(a) for a in g.legal_actions()]
+        """The learner's legal ids, computed once per position."""
+        if self._legal_version != self._version:
+            g = self.game
+            ident = self._catalogue.id
+            self._legal = [] if g.is_over or g.current_player != self.seat else [ident(a) for a in g.legal_actions()]
+            self._legal_version = self._version
+        return self._legal
 
     def _play_bots(self) -> None:
         g = self.game
@@ -157,10 +170,14 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             seat = g.current_player
             assert seat is not None
             g.apply(self.bots[seat].choose(g))
+            self._version += 1
 
     def _observation(self) -> np.ndarray:
-        encode_into(self._encoder, self._views, self.game, self.seat)
-        return self._obs.copy()
+        buf = self._buffers.get(self.seat)
+        if buf is None:
+            buf = self._buffers[self.seat] = self.features.new_buffer(self.seat)
+        buf.update(self.game, self._version)
+        return self.features.transform(buf)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
