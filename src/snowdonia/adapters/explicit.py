@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from snowdonia.adapters.common import Setup, returns
+from snowdonia.adapters.common import Setup, returns, score_range
 from snowdonia.core.chance import ChanceHook, ChanceModel, NeedChance
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position, Title
