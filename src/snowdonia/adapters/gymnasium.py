@@ -24,7 +24,7 @@ action ends the episode with `illegal_reward` (default: the lowest possible retu
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -55,12 +55,13 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     `seat`: the learner's seat, or "random" for a seat drawn at each reset. `opponents`:
     one bot level for every other seat ("random", "greedy", "mcts:200", ...) or a list, one
-    per other seat in seat order. Settings as for `snowdonia.new_game`."""
+    per other seat in seat order; an entry may also be a callable taking a seed and
+    returning a bot (a learned policy, a pool of past checkpoints). Settings as for `snowdonia.new_game`."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(self, game: str = "snowdonia", scenario: str | None = None, players: int | None = None,
-                 opponents: str | Sequence[str] = "random", seat: int | str = 0, returns: str = "scores",
+                 opponents: str | Sequence[str | Callable[[int], Bot]] = "random", seat: int | str = 0, returns: str = "scores",
                  illegal_reward: float | None = None, render_mode: str | None = None,
                  observation: str = "raw", egocentric: bool | None = None, padded: bool | None = None,
                  normalised: bool | None = None, **settings: Any) -> None:
@@ -73,7 +74,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         if len(specs) != n - 1:
             raise ValueError(f"{n} players need {n - 1} opponents, not {len(specs)}: {specs}")
         for spec in specs:
-            make_bot(spec, 0, game=self.setup.game)  # a clear error now, not at the first reset
+            if not callable(spec):
+                make_bot(spec, 0, game=self.setup.game)  # a clear error now, not at the first reset
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.opponents = specs
@@ -113,7 +115,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         n = self.setup.players
         self.seat = int(rng.integers(n)) if self.seat_choice == "random" else int(self.seat_choice)
         others = [p for p in range(n) if p != self.seat]
-        self.bots = {p: make_bot(spec, seed=(game_seed + 1 + i) % 2**63, game=self.setup.game)
+        self.bots = {p: self._make_bot(spec, (game_seed + 1 + i) % 2**63)
                      for i, (p, spec) in enumerate(zip(others, self.opponents, strict=True))}
         self._play_bots()
         return self._observation(), self._info()
@@ -163,6 +165,11 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._legal = [] if g.is_over or g.current_player != self.seat else [ident(a) for a in g.legal_actions()]
             self._legal_version = self._version
         return self._legal
+
+    def _make_bot(self, spec: str | Callable[[int], Bot], seed: int) -> Bot:
+        if callable(spec):
+            return spec(seed)
+        return make_bot(spec, seed=seed, game=self.setup.game)
 
     def _play_bots(self) -> None:
         g = self.game
