@@ -158,7 +158,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 del pool[:-args.pool]
                 self.last_checkpoint = self.num_timesteps
             used = time.process_time() - cpu0
-            if self.num_timesteps - self.last_log >= 20_000:
+            if self.num_timesteps - self.last_log >= 5_000:
                 self.last_log = self.num_timesteps
                 print(f"{self.num_timesteps} steps, {used / 60:.1f} CPU-min", file=sys.stderr, flush=True)
             return used < budget and self.num_timesteps < args.max_steps

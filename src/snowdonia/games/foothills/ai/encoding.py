@@ -52,6 +52,7 @@ class Encoder:
     """The layout of a Foothills configuration (`core.protocol.Encoder`)."""
 
     low = 0.0
+    private_views = ("observer",)  # Foothills hides nothing but the bag's order (in no view)
 
     def __init__(self, cfg: Config) -> None:
         # Every count is far below 255 (the largest, the VP supply: 145) but the turn number,

@@ -83,6 +83,9 @@ class Encoder:
 
     low = 0.0
     high = 255.0  # every count here is far below this (the largest, the rubble supply: 90)
+    # What only the observing seat knows: which seat it is, and the cards of its #5 draw.
+    # Everything else in the vector is on the table for all to see (hands are open).
+    private_views = ("observer", "drawn_cards")
 
     def __init__(self, cfg: Config) -> None:
         n = cfg.players
