@@ -114,8 +114,9 @@ def _bench_adapters(players: str, seconds: float, game: str, scenario: str | Non
 
     counts = [int(x) for x in players.split(",") if x.strip().isdigit()] or [3]
     for n in counts:
-        results = adapter_bench(n, max(seconds, 1.0), game=game, scenario=scenario)
-        print(json.dumps(results, indent=2) if as_json else report(results))
+        for observation in ("raw", "learning"):
+            results = adapter_bench(n, max(seconds, 1.0), game=game, scenario=scenario, observation=observation)
+            print(json.dumps(results, indent=2) if as_json else report(results))
 
 
 def main() -> None:

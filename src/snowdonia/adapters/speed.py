@@ -34,8 +34,14 @@ def _raw(game: str, players: int, scenario: str | None, seconds: float, state: d
     return steps, time.process_time() - start
 
 
+def _pick(rng: random.Random, mask: np.ndarray) -> int:
+    """A uniform legal action from a mask (the same generator as the raw loop's)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[int(rng.random() * len(legal))])
+
+
 def _pettingzoo(env: Any, seconds: float, state: dict[str, Any]) -> tuple[int, float]:
-    rng = state.setdefault("rng", np.random.default_rng(0))
+    rng = state.setdefault("rng", random.Random(0))
     steps = 0
     start = time.process_time()
     end = start + seconds
@@ -47,13 +53,13 @@ def _pettingzoo(env: Any, seconds: float, state: dict[str, Any]) -> tuple[int, f
             if done or cut:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(_pick(rng, obs["action_mask"]))
             steps += 1
     return steps, time.process_time() - start
 
 
 def _gymnasium(env: Any, seconds: float, state: dict[str, Any]) -> tuple[int, int, float]:
-    rng = state.setdefault("rng", np.random.default_rng(0))
+    rng = state.setdefault("rng", random.Random(0))
     learner = decisions = 0
     start = time.process_time()
     end = start + seconds
@@ -63,14 +69,10 @@ def _gymnasium(env: Any, seconds: float, state: dict[str, Any]) -> tuple[int, in
         done = False
         while not done:
             before = env.game.moves
-            _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info_mask(env)))))
+            _, _, done, _, info = env.step(_pick(rng, env.action_masks()))
             decisions += env.game.moves - before
             learner += 1
     return learner, decisions, time.process_time() - start
-
-
-def info_mask(env: Any) -> np.ndarray:
-    return env.action_masks()
 
 
 def adapter_bench(players: int = 3, seconds: float = 6.0, game: str = "snowdonia", scenario: str | None = None,
