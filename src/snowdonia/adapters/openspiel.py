@@ -330,7 +330,9 @@ def register(t: Title) -> str:
     """Register a title with pyspiel as `python_<name>` (once); returns that name."""
     if t.name not in GAMES:
         _GAME_TYPES[t.name] = game_type = _game_type(t)
-        cls = type(f"{t.display_name.replace(' ', '')}Game", (TitleGame,), {"title_name": t.name})
+        name = f"{t.display_name.replace(' ', '')}Game"
+        cls = type(name, (TitleGame,), {"title_name": t.name, "__module__": __name__, "__qualname__": name})
+        globals()[name] = cls  # found by name, so a game pickles (OpenSpiel's games_sim_test)
         GAMES[t.name] = cls
         pyspiel.register_game(game_type, cls)
     return short_name(t.name)
