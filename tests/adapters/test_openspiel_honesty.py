@@ -128,7 +128,23 @@ def test_observation_types_that_are_not_provided_are_refused_in_words(config: tu
             perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
     with pytest.raises(ValueError, match="public_info=False"):
         make_observation(game, pyspiel.IIGObservationType(
-            perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+            perfect_recall=True, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+
+
+def test_private_only_observer_holds_the_draw_and_nothing_public() -> None:
+    game = pyspiel.load_game("python_snowdonia", {"players": 3})
+    state = _state_at_keep(game)
+    drawer = state.position().decider
+    private = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    assert set(private.dict) == {"observer", "drawn_cards"}
+    private.set_from(state, drawer)
+    drawn = sorted(state.position().pending_cards)
+    assert np.flatnonzero(private.dict["drawn_cards"]).tolist() == drawn
+    assert private.string_from(state, drawer) == f"seat {drawer} private: drawn_cards={drawn}"
+    other = (drawer + 1) % 3
+    private.set_from(state, other)
+    assert not private.dict["drawn_cards"].any() and private.dict["observer"][other] == 1
 
 
 @pytest.mark.parametrize("config", scenarios(), ids=lambda c: "-".join(c))

@@ -261,8 +261,10 @@ class TitleObserver:
       public information only, "?" for every private one), in order, then the observation.
       No information-state tensor is provided (the game type says so): `set_from` refuses
       in words rather than hand an algorithm the observation in its place.
-    - Every player's private information (`ALL_PLAYERS`) and observations without public
-      information are not provided; asking for them is refused in words.
+    - The seat's private facts alone (`public_info=False`, `SINGLE_PLAYER`): the tensor holds
+      only the encoder's `private_views`, the string their non-zero entries.
+    - Every player's private information (`ALL_PLAYERS`) is not provided; asking for it is
+      refused in words.
     """
 
     def __init__(self, enc: Encoder, iig_obs_type: pyspiel.IIGObservationType | None = None) -> None:
@@ -275,19 +277,32 @@ class TitleObserver:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("observations with every player's private information are not provided "
                              "(PrivateInfoType.ALL_PLAYERS); use SINGLE_PLAYER or NONE")
-        if not public:
-            raise ValueError("observations without the public information are not provided (public_info=False)")
         self.perfect_recall = perfect_recall
+        self.public = public
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not public and (perfect_recall or not self.private):
+            raise ValueError("observations without the public information are provided only as the "
+                             "seat's private facts (public_info=False, SINGLE_PLAYER, no perfect recall)")
         hidden = getattr(enc, "private_views", None)
-        if not self.private and hidden is None:
+        if (not self.private or not public) and hidden is None:
             raise ValueError("this title's encoder does not say which of its views are private "
-                             "(Encoder.private_views), so it offers no public-only observation")
+                             "(Encoder.private_views), so it offers no public-only or private-only observation")
         self.hidden: tuple[str, ...] = tuple(hidden or ())
         self.tensor: np.ndarray | None
+        self._scratch: dict[str, np.ndarray] = {}
         if perfect_recall:
             self.tensor = None
             self.dict: dict[str, np.ndarray] = {}
+        elif not public:  # only the private views
+            shapes = dict(enc.views)
+            self.tensor = np.zeros(sum(int(np.prod(shapes[n])) for n in self.hidden), np.float32)
+            self.dict = {}
+            i = 0
+            for name in self.hidden:
+                k = int(np.prod(shapes[name]))
+                self.dict[name] = self.tensor[i:i + k].reshape(shapes[name])
+                i += k
+            self._scratch = split(enc, np.zeros(layout_size(enc), np.float32))
         else:
             self.tensor = np.zeros(layout_size(enc), np.float32)
             self.dict = split(enc, self.tensor)
@@ -297,6 +312,11 @@ class TitleObserver:
             raise RuntimeError("no information-state tensor is provided (the game type says "
                                "provides_information_state_tensor=False); use information_state_string, "
                                "or the observation tensor with an algorithm that expects one")
+        if not self.public:
+            encode_into(self.encoder, self._scratch, state.table.position, player)
+            for name in self.hidden:
+                self.dict[name][...] = self._scratch[name]
+            return
         encode_into(self.encoder, self.dict, state.table.position, player)
         if not self.private:
             for name in self.hidden:
@@ -304,6 +324,11 @@ class TitleObserver:
 
     def string_from(self, state: TitleState, player: int) -> str:
         t = state.table
+        if not self.public:  # the seat's private facts: the non-zero entries of its private views
+            self.set_from(state, player)
+            facts = [f"{name}={np.flatnonzero(self.dict[name]).tolist()}" for name in self.hidden
+                     if name != "observer"]
+            return f"seat {player} private: " + (" ".join(facts) if facts else "nothing")
         obs = observation_string(t, player if self.private else None)
         if not self.perfect_recall:
             return obs
