@@ -4,7 +4,6 @@ encoding equals a full encoding, egocentric rotation, padding to the most seats,
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 

@@ -179,7 +179,7 @@ class Encoder:
             memo["head"] = head
             for name in ("decider", "decision", "window_area", "drawn_cards"):
                 v[name].fill(0)
-            if active:
+            if active and g.decision is not None:
                 v["decider"][g.decider] = 1
                 v["decision"][_DECISION_INDEX[g.decision]] = 1
                 if g.decision == WINDOW:
