@@ -161,8 +161,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             if self.num_timesteps - self.last_log >= 5_000:
                 self.last_log = self.num_timesteps
                 print(f"{self.num_timesteps} steps, {used / 60:.1f} CPU-min", file=sys.stderr, flush=True)
+            if args.stop_file and Path(args.stop_file).exists():
+                stopped.append(self.num_timesteps)
+                return False
             return used < budget and self.num_timesteps < args.max_steps
 
+    stopped: list[int] = []
     model.learn(total_timesteps=args.max_steps, callback=Budget())
     train_cpu = time.process_time() - cpu0
     steps = int(model.num_timesteps)
@@ -174,6 +178,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "game": "snowdonia", "scenario": args.scenario or "mount_snowdon", "players": players,
         "opponents": args.opponents, "seed": args.seed, "short": args.short,
         "train_cpu_seconds": round(train_cpu, 1), "timesteps": steps,
+        "stopped_early": bool(stopped),
         "settings": {k: getattr(args, k) for k in ("cpu_minutes", "n_steps", "batch_size", "epochs", "lr", "gamma",
                                                    "ent_coef", "hidden", "self_play", "pool", "checkpoint_every",
                                                    "margin_scale")},
@@ -258,6 +263,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--margin-scale", type=float, default=20.0, help="VP margin that earns a full extra +-1")
     ap.add_argument("--out", default=None, help="the results file (JSON)")
     ap.add_argument("--model", default=None, help="save the trained policy here (.zip)")
+    ap.add_argument("--stop-file", default=None, help="when this file appears, stop training and evaluate")
     ap.add_argument("--short", action="store_true", help="a smoke run in seconds (CI): 256 steps, 4 games")
     ap.add_argument("--table", nargs="*", default=None, help="print the README table of these results files")
     args = ap.parse_args(argv)

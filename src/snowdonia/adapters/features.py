@@ -238,6 +238,7 @@ class Features:
             high = np.maximum(high, raw_high[per_seat[0]])
         self._bound = high
         self.index = self._index[players]
+        self._clip = bool(getattr(self.layout.encoder, "clip_normalised", False))
         if opts.normalised:
             self.scale: np.ndarray | None = (1.0 / high).astype(np.float32)
             self.low = np.zeros(self.size, np.float32)
@@ -313,6 +314,8 @@ class Features:
         np.take(buffer.flat, self.index[buffer.seat], out=out)
         if self.scale is not None:
             out *= self.scale
+            if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
+                np.minimum(out, 1.0, out=out)
         return out
 
     def encode(self, position: Position, seat: int) -> np.ndarray:
