@@ -163,3 +163,23 @@ def test_the_layout_table_in_docs_is_current() -> None:
     f = _features("snowdonia", "mount_snowdon", 3, LEARNING)
     assert m.group(1).strip() == markdown_table(f).strip(), \
         "docs/ai.md's layout table is stale: run python3 scripts/ai_layout_table.py"
+
+
+def test_a_foothills_game_to_the_turn_limit_stays_inside_the_observation_spaces() -> None:
+    """Foothills play can run to the turn limit, piling up rubble and substitutes far beyond
+    the box (two greedy bots, seed 27): the raw space has no upper bound, the learning layout
+    clips at 1."""
+    raw = _features("foothills", "foothills", 2, Options())
+    learn = _features("foothills", "foothills", 2, LEARNING)
+    enc = raw.layout.encoder
+    biggest = 0.0
+    g = None
+    for g in _positions("foothills", "foothills", 2, 27, "greedy"):
+        for seat in (0, 1):
+            x = raw.encode(g, seat)
+            assert enc.low <= x.min() and x.max() <= enc.high
+            biggest = max(biggest, float(x.max()))
+            y = learn.encode(g, seat)
+            assert 0.0 <= y.min() and y.max() <= 1.0
+    assert g is not None and g.is_over
+    assert biggest > 500  # the old bound (255, or the turn limit) did not hold

@@ -56,9 +56,10 @@ class Encoder:
     clip_normalised = True  # some counts have no printed bound (see view_high)
 
     def __init__(self, cfg: Config) -> None:
-        # Every count is far below 255 (the largest, the VP supply: 145) but the turn number,
-        # which the turn limit (a safety net) bounds.
-        self.high = float(max(255, cfg.turn_limit))
+        # No printed bound: rubble, passengers and VP "should be there in sufficient numbers"
+        # (substitutes when they run out), so what a player holds and the substitutes grow
+        # with the game (a random game reaching the turn limit holds hundreds of rubble).
+        self.high = float("inf")
         n_ac, n_cards = cfg.n_ac, cfg.n_cards
         self.views: list[tuple[str, tuple[int, ...]]] = [
             ("observer", (2,)),
