@@ -22,6 +22,10 @@ What it does:
 - training stops when this process has used `--cpu-minutes` of CPU (torch limited to one
   thread), then the deterministic policy plays `--eval-games` games against the target bot
   alone, the learner's seat rotating, on seeds never seen in training.
+
+The CPU budget makes the stopping point depend on the machine; to repeat a run exactly,
+give its step count (`timesteps` in its results file) as `--max-steps` with a budget large
+enough not to stop it first.
 """
 
 from __future__ import annotations
@@ -257,9 +261,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--gamma", type=float, default=0.995)
     ap.add_argument("--ent-coef", type=float, default=0.01)
     ap.add_argument("--hidden", type=int, default=128)
-    ap.add_argument("--self-play", type=float, default=0.3, help="share of episodes against earlier checkpoints")
+    ap.add_argument("--self-play", type=float, default=0.2, help="share of episodes against earlier checkpoints")
     ap.add_argument("--pool", type=int, default=5)
-    ap.add_argument("--checkpoint-every", type=int, default=50_000)
+    ap.add_argument("--checkpoint-every", type=int, default=25_000)
     ap.add_argument("--margin-scale", type=float, default=20.0, help="VP margin that earns a full extra +-1")
     ap.add_argument("--out", default=None, help="the results file (JSON)")
     ap.add_argument("--model", default=None, help="save the trained policy here (.zip)")
