@@ -61,8 +61,13 @@ def bench(
     game: str = typer.Option("snowdonia", "--game", help="The title: snowdonia or foothills."),
     scenario: str | None = typer.Option(None, "--scenario", help="The title's scenario (default: its first)."),
     as_json: bool = typer.Option(False, "--json"),
+    adapters: bool = typer.Option(False, "--adapters", help="Instead: PettingZoo and Gymnasium vs the raw engine "
+                                  "(steps per CPU-second, same process; needs the ai extra)."),
 ) -> None:
     """Engine throughput: random-playout decisions/s, games/s and clones/s per player count."""
+    if adapters:
+        _bench_adapters(players, seconds, game, scenario, as_json)
+        return
     from snowdonia.bench import run_bench
     from snowdonia.core.errors import SettingsError
     from snowdonia.registry import title
@@ -102,6 +107,16 @@ def bench(
                 f"snowdonia 3p / Catanatron: {vs['decisions_per_action']:.2f}x decisions per action, "
                 f"{vs['clones_per_copy']:.2f}x clones per copy"
             )
+
+
+def _bench_adapters(players: str, seconds: float, game: str, scenario: str | None, as_json: bool) -> None:
+    from snowdonia.adapters.speed import adapter_bench, report
+
+    counts = [int(x) for x in players.split(",") if x.strip().isdigit()] or [3]
+    for n in counts:
+        for observation in ("raw", "learning"):
+            results = adapter_bench(n, max(seconds, 1.0), game=game, scenario=scenario, observation=observation)
+            print(json.dumps(results, indent=2) if as_json else report(results))
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from snowdonia.core.errors import SettingsError
 from snowdonia.core.protocol import Encoder, Outcome, Position, SettingSpec, Title
 from snowdonia.registry import title as title_of
 
-RETURNS = ("scores", "win_loss")
+RETURNS = ("scores", "win_loss", "margin")
 
 
 def default_players(t: Title) -> int:
@@ -118,11 +118,20 @@ def encode_into(enc: Encoder, views: dict[str, np.ndarray], position: Position |
         enc.encode(position, seat, views)
 
 
-def returns(outcome: Outcome, players: int, mode: str) -> list[float]:
-    """Final scores, or +1 for each winner and -1 for everyone else."""
+def returns(outcome: Outcome, players: int, mode: str, score_range: float = 1.0) -> list[float]:
+    """Final scores; or +1 for each winner and -1 for everyone else; or ("margin") each
+    player's final score minus the best other player's, over the score range (-1..1: a
+    shaped reward that says by how much a game was won or lost)."""
     if mode == "win_loss":
         return [1.0 if p in outcome.winners else -1.0 for p in range(players)]
-    return [float(s) for s in outcome.scores]
+    scores = [float(s) for s in outcome.scores]
+    if mode == "margin":
+        out = []
+        for p in range(players):
+            best = max((s for q, s in enumerate(scores) if q != p), default=0.0)
+            out.append(max(-1.0, min(1.0, (scores[p] - best) / max(score_range, 1e-9))))
+        return out
+    return scores
 
 
 def check_returns(mode: str) -> str:
@@ -132,7 +141,12 @@ def check_returns(mode: str) -> str:
 
 
 def utility_bounds(enc: Encoder, mode: str) -> tuple[float, float]:
-    if mode == "win_loss":
+    if mode in ("win_loss", "margin"):
         return -1.0, 1.0
     lo, hi = enc.score_bounds
     return float(lo), float(hi)
+
+
+def score_range(enc: Encoder) -> float:
+    lo, hi = enc.score_bounds
+    return float(hi - lo)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from snowdonia.adapters.common import Setup, returns
+from snowdonia.adapters.common import Setup, returns, score_range
 from snowdonia.core.chance import ChanceHook, ChanceModel, NeedChance
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position, Title
@@ -277,7 +277,8 @@ class Table:
         if not self.is_over:
             return [0.0] * self.setup.players
         assert self.position is not None
-        return returns(self.position.outcome(), self.setup.players, mode)
+        span = score_range(self.setup.encoder()) if mode == "margin" else 1.0
+        return returns(self.position.outcome(), self.setup.players, mode, span)
 
     @staticmethod
     def replay(setup: Setup, trace: Sequence[int], resamples: Sequence[tuple[int, int, int]] = (),

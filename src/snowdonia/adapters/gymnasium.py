@@ -24,7 +24,7 @@ action ends the episode with `illegal_reward` (default: the lowest possible retu
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -34,13 +34,12 @@ from gymnasium import spaces
 from snowdonia.adapters.common import (
     Setup,
     check_returns,
-    encode_into,
-    layout_size,
     resolve,
     returns,
-    split,
+    score_range,
     utility_bounds,
 )
+from snowdonia.adapters.features import Features, SeatBuffer, options
 from snowdonia.adapters.pettingzoo import describe_position
 from snowdonia.bots import Bot, make_bot
 from snowdonia.core.protocol import Position, Title
@@ -56,14 +55,16 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     `seat`: the learner's seat, or "random" for a seat drawn at each reset. `opponents`:
     one bot level for every other seat ("random", "greedy", "mcts:200", ...) or a list, one
-    per other seat in seat order. Settings as for `snowdonia.new_game`."""
+    per other seat in seat order; an entry may also be a callable taking a seed and
+    returning a bot (a learned policy, a pool of past checkpoints). Settings as for `snowdonia.new_game`."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(self, game: str = "snowdonia", scenario: str | None = None, players: int | None = None,
-                 opponents: str | Sequence[str] = "random", seat: int | str = 0, returns: str = "scores",
+                 opponents: str | Sequence[str | Callable[[int], Bot]] = "random", seat: int | str = 0, returns: str = "scores",
                  illegal_reward: float | None = None, render_mode: str | None = None,
-                 **settings: Any) -> None:
+                 observation: str = "raw", egocentric: bool | None = None, padded: bool | None = None,
+                 normalised: bool | None = None, **settings: Any) -> None:
         self.returns_mode = check_returns(returns)
         self.setup: Setup = resolve(game, players, scenario, **settings)
         n = self.setup.players
@@ -73,7 +74,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         if len(specs) != n - 1:
             raise ValueError(f"{n} players need {n - 1} opponents, not {len(specs)}: {specs}")
         for spec in specs:
-            make_bot(spec, 0, game=self.setup.game)  # a clear error now, not at the first reset
+            if not callable(spec):
+                make_bot(spec, 0, game=self.setup.game)  # a clear error now, not at the first reset
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.opponents = specs
@@ -81,10 +83,18 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self._encoder = self.setup.encoder()
         self._catalogue = self.setup.title.catalogue()
-        size = layout_size(self._encoder)
-        self._obs = np.zeros(size, np.float32)
-        self._views = split(self._encoder, self._obs)
-        self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (size,), np.float32)
+        opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
+        self.features = Features(self.setup.title, n, self.setup.scenario, self.setup.settings, opts)
+        self._buffers: dict[int, SeatBuffer] = {}
+        self._version = 0  # changes with every change of the game: what the caches key on
+        self._legal_version = -1
+        self._legal: list[int] = []
+        self._score_range = score_range(self._encoder)
+        if opts.raw:
+            self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (self.features.size,),
+                                                np.float32)
+        else:
+            self.observation_space = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._n_actions = self.setup.title.action_count(self.setup.scenario)
         self.action_space = spaces.Discrete(self._n_actions)
         lo, hi = utility_bounds(self._encoder, self.returns_mode)
@@ -101,10 +111,11 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         rng = self.np_random
         game_seed = int(rng.integers(2**63)) if seed is None else seed
         self.game = self.setup.new_game(game_seed)
+        self._version += 1
         n = self.setup.players
         self.seat = int(rng.integers(n)) if self.seat_choice == "random" else int(self.seat_choice)
         others = [p for p in range(n) if p != self.seat]
-        self.bots = {p: make_bot(spec, seed=(game_seed + 1 + i) % 2**63, game=self.setup.game)
+        self.bots = {p: self._make_bot(spec, (game_seed + 1 + i) % 2**63)
                      for i, (p, spec) in enumerate(zip(others, self.opponents, strict=True))}
         self._play_bots()
         return self._observation(), self._info()
@@ -120,10 +131,11 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["illegal_action"] = a
             return self._observation(), self.illegal_reward, True, False, info
         g.apply(self._catalogue.from_id(a))
+        self._version += 1
         self._play_bots()
         reward = 0.0
         if g.is_over:
-            reward = returns(g.outcome(), self.setup.players, self.returns_mode)[self.seat]
+            reward = returns(g.outcome(), self.setup.players, self.returns_mode, self._score_range)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, g.is_over, False, self._info()
@@ -146,10 +158,18 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # ------------------------------------------------------------------ helpers
     def _legal_ids(self) -> list[int]:
-        g = self.game
-        if g.is_over or g.current_player != self.seat:
-            return []
-        return [self._catalogue.id(a) for a in g.legal_actions()]
+        """The learner's legal ids, computed once per position."""
+        if self._legal_version != self._version:
+            g = self.game
+            ident = self._catalogue.id
+            self._legal = [] if g.is_over or g.current_player != self.seat else [ident(a) for a in g.legal_actions()]
+            self._legal_version = self._version
+        return self._legal
+
+    def _make_bot(self, spec: str | Callable[[int], Bot], seed: int) -> Bot:
+        if callable(spec):
+            return spec(seed)
+        return make_bot(spec, seed=seed, game=self.setup.game)
 
     def _play_bots(self) -> None:
         g = self.game
@@ -157,10 +177,14 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             seat = g.current_player
             assert seat is not None
             g.apply(self.bots[seat].choose(g))
+            self._version += 1
 
     def _observation(self) -> np.ndarray:
-        encode_into(self._encoder, self._views, self.game, self.seat)
-        return self._obs.copy()
+        buf = self._buffers.get(self.seat)
+        if buf is None:
+            buf = self._buffers[self.seat] = self.features.new_buffer(self.seat)
+        buf.update(self.game, self._version)
+        return self.features.transform(buf)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}

@@ -143,8 +143,7 @@ class TitleGame(pyspiel.Game):
             iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TitleObserver(self.encoder, perfect_recall)
+        return TitleObserver(self.encoder, iig_obs_type)
 
 
 class TitleState(pyspiel.State):
@@ -248,31 +247,103 @@ class _Box:
 
 
 class TitleObserver:
-    """OpenSpiel's PyObserver interface: `tensor` with named views in `dict`, filled by
-    `set_from`; `string_from` gives the observation (or, with perfect recall, the
-    information state) as a string."""
+    """OpenSpiel's PyObserver interface, honouring the `IIGObservationType` asked for.
 
-    def __init__(self, enc: Encoder, perfect_recall: bool) -> None:
+    - Private information of the observing seat (`PrivateInfoType.SINGLE_PLAYER`, the
+      default): `tensor` (named views in `dict`, the title's encoder) and the string are what
+      that seat sees (`Position.observation(seat)`).
+    - Public information only (`PrivateInfoType.NONE`): every private fact is hidden - the
+      string is the spectators' view (`Position.observation(None)`) and the tensor has the
+      encoder's `private_views` (Snowdonia: the observer's seat and its #5 draw) zeroed, so
+      two states that differ only in private facts give the same tensor and string.
+    - Perfect recall: the string is a real information state - every decision (public at
+      the table) and every chance outcome the seat saw ("?" for those it did not; with
+      public information only, "?" for every private one), in order, then the observation.
+      No information-state tensor is provided (the game type says so): `set_from` refuses
+      in words rather than hand an algorithm the observation in its place.
+    - The seat's private facts alone (`public_info=False`, `SINGLE_PLAYER`): the tensor holds
+      only the encoder's `private_views`, the string their non-zero entries.
+    - Every player's private information (`ALL_PLAYERS`) is not provided; asking for it is
+      refused in words.
+    """
+
+    def __init__(self, enc: Encoder, iig_obs_type: pyspiel.IIGObservationType | None = None) -> None:
         self.encoder = enc
+        if iig_obs_type is None:
+            perfect_recall, public, private = False, True, pyspiel.PrivateInfoType.SINGLE_PLAYER
+        else:
+            perfect_recall = bool(iig_obs_type.perfect_recall)
+            public, private = bool(iig_obs_type.public_info), iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("observations with every player's private information are not provided "
+                             "(PrivateInfoType.ALL_PLAYERS); use SINGLE_PLAYER or NONE")
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(layout_size(enc), np.float32)
-        self.dict = split(enc, self.tensor)
+        self.public = public
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not public and (perfect_recall or not self.private):
+            raise ValueError("observations without the public information are provided only as the "
+                             "seat's private facts (public_info=False, SINGLE_PLAYER, no perfect recall)")
+        hidden = getattr(enc, "private_views", None)
+        if (not self.private or not public) and hidden is None:
+            raise ValueError("this title's encoder does not say which of its views are private "
+                             "(Encoder.private_views), so it offers no public-only or private-only observation")
+        self.hidden: tuple[str, ...] = tuple(hidden or ())
+        self.tensor: np.ndarray | None
+        self._scratch: dict[str, np.ndarray] = {}
+        if perfect_recall:
+            self.tensor = None
+            self.dict: dict[str, np.ndarray] = {}
+        elif not public:  # only the private views
+            shapes = dict(enc.views)
+            self.tensor = np.zeros(sum(int(np.prod(shapes[n])) for n in self.hidden), np.float32)
+            self.dict = {}
+            i = 0
+            for name in self.hidden:
+                k = int(np.prod(shapes[name]))
+                self.dict[name] = self.tensor[i:i + k].reshape(shapes[name])
+                i += k
+            self._scratch = split(enc, np.zeros(layout_size(enc), np.float32))
+        else:
+            self.tensor = np.zeros(layout_size(enc), np.float32)
+            self.dict = split(enc, self.tensor)
 
     def set_from(self, state: TitleState, player: int) -> None:
+        if self.tensor is None:
+            raise RuntimeError("no information-state tensor is provided (the game type says "
+                               "provides_information_state_tensor=False); use information_state_string, "
+                               "or the observation tensor with an algorithm that expects one")
+        if not self.public:
+            encode_into(self.encoder, self._scratch, state.table.position, player)
+            for name in self.hidden:
+                self.dict[name][...] = self._scratch[name]
+            return
         encode_into(self.encoder, self.dict, state.table.position, player)
+        if not self.private:
+            for name in self.hidden:
+                self.dict[name].fill(0)
 
     def string_from(self, state: TitleState, player: int) -> str:
-        obs = observation_string(state.table, player)
+        t = state.table
+        if not self.public:  # the seat's private facts: the non-zero entries of its private views
+            self.set_from(state, player)
+            facts = [f"{name}={np.flatnonzero(self.dict[name]).tolist()}" for name in self.hidden
+                     if name != "observer"]
+            return f"seat {player} private: " + (" ".join(facts) if facts else "nothing")
+        obs = observation_string(t, player if self.private else None)
         if not self.perfect_recall:
             return obs
-        seen = " ".join(tk.text if tk.seen_by in (-1, player) else "?" for tk in state.table.tokens)
-        return f"seat {player} | {seen} | {obs}"
+        if self.private:
+            seen = " ".join(tk.text if tk.seen_by in (-1, player) else "?" for tk in t.tokens)
+            return f"seat {player} | {seen} | {obs}"
+        seen = " ".join(tk.text if tk.seen_by == -1 else "?" for tk in t.tokens)
+        return f"public | {seen} | {obs}"
 
 
-def observation_string(t: Table, player: int) -> str:
+def observation_string(t: Table, player: int | None) -> str:
+    """`Position.observation(player)` as canonical JSON (None: the spectators' view)."""
     pos = t.position
     if pos is None:
-        return f"seat {player}: setting up"
+        return "setting up" if player is None else f"seat {player}: setting up"
     return json.dumps(pos.observation(player), sort_keys=True, separators=(",", ":"))
 
 
@@ -284,7 +355,9 @@ def register(t: Title) -> str:
     """Register a title with pyspiel as `python_<name>` (once); returns that name."""
     if t.name not in GAMES:
         _GAME_TYPES[t.name] = game_type = _game_type(t)
-        cls = type(f"{t.display_name.replace(' ', '')}Game", (TitleGame,), {"title_name": t.name})
+        name = f"{t.display_name.replace(' ', '')}Game"
+        cls = type(name, (TitleGame,), {"title_name": t.name, "__module__": __name__, "__qualname__": name})
+        globals()[name] = cls  # found by name, so a game pickles (OpenSpiel's games_sim_test)
         GAMES[t.name] = cls
         pyspiel.register_game(game_type, cls)
     return short_name(t.name)

@@ -31,12 +31,11 @@ from pettingzoo.utils import wrappers
 from snowdonia.adapters.common import (
     Setup,
     check_returns,
-    encode_into,
-    layout_size,
     resolve,
     returns,
-    split,
+    score_range,
 )
+from snowdonia.adapters.features import Features, options
 from snowdonia.core.protocol import Position
 
 
@@ -62,7 +61,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     metadata = {"render_modes": ["human", "ansi"], "name": "snowdonia_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "snowdonia", scenario: str | None = None, players: int | None = None,
-                 returns: str = "scores", render_mode: str | None = None, **settings: Any) -> None:
+                 returns: str = "scores", render_mode: str | None = None, observation: str = "raw",
+                 egocentric: bool | None = None, padded: bool | None = None, normalised: bool | None = None,
+                 **settings: Any) -> None:
         super().__init__()
         self.returns = check_returns(returns)
         self.setup: Setup = resolve(game, players, scenario, **settings)
@@ -70,14 +71,25 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.players = self.setup.players
         self.render_mode = render_mode
         self._encoder = self.setup.encoder()
-        self._size = layout_size(self._encoder)
+        opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
+        self.features = Features(self.setup.title, self.players, self.setup.scenario, self.setup.settings, opts)
+        self._size = self.features.size
+        self._buffers = [self.features.new_buffer(p) for p in range(self.players)]
+        self._version = 0  # changes with every change of the game: what the caches key on
+        self._mask_version = -1
+        self._mask_seat = -1
         self._catalogue = self.setup.title.catalogue()
         self.game: Position = self.setup.new_game(0)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
-        box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
+        self._mask = np.zeros(n_actions, np.int8)
+        self._no_mask = np.zeros(n_actions, np.int8)
+        if opts.raw:
+            box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
+        else:
+            box = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)})
             for a in self.possible_agents
@@ -100,6 +112,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         else:
             game_seed = self._seeder.getrandbits(63)
         self.game = self.setup.new_game(game_seed)
+        self._version += 1
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -110,15 +123,21 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation (only the views that changed since its last one are
+        re-encoded) and its action mask (the legal ids computed once per position)."""
         seat = self.possible_agents.index(agent)
-        obs = np.zeros(self._size, np.float32)
-        encode_into(self._encoder, split(self._encoder, obs), self.game, seat)
-        mask = np.zeros(self._action_spaces[self.possible_agents[0]].n, np.int8)
+        buf = self._buffers[seat]
+        buf.update(self.game, self._version)
+        obs = self.features.transform(buf)
         g = self.game
-        if not g.is_over and g.current_player == seat:
-            for a in g.legal_actions():
-                mask[self._catalogue.id(a)] = 1
-        return {"observation": obs, "action_mask": mask}
+        if g.is_over or g.current_player != seat:
+            return {"observation": obs, "action_mask": self._no_mask.copy()}
+        if self._mask_version != self._version:
+            self._mask.fill(0)
+            ident = self._catalogue.id
+            self._mask[[ident(a) for a in g.legal_actions()]] = 1
+            self._mask_version = self._version
+        return {"observation": obs, "action_mask": self._mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -129,9 +148,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._cumulative_rewards[agent] = 0.0
         g = self.game
         g.apply(self._catalogue.from_id(int(action)))
+        self._version += 1
         self._clear_rewards()
         if g.is_over:
-            final = returns(g.outcome(), self.players, self.returns)
+            final = returns(g.outcome(), self.players, self.returns, score_range(self._encoder))
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = final[p]
             self.terminations = dict.fromkeys(self.agents, True)

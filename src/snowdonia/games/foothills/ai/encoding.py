@@ -52,11 +52,14 @@ class Encoder:
     """The layout of a Foothills configuration (`core.protocol.Encoder`)."""
 
     low = 0.0
+    private_views = ("observer",)  # Foothills hides nothing but the bag's order (in no view)
+    clip_normalised = True  # some counts have no printed bound (see view_high)
 
     def __init__(self, cfg: Config) -> None:
-        # Every count is far below 255 (the largest, the VP supply: 145) but the turn number,
-        # which the turn limit (a safety net) bounds.
-        self.high = float(max(255, cfg.turn_limit))
+        # No printed bound: rubble, passengers and VP "should be there in sufficient numbers"
+        # (substitutes when they run out), so what a player holds and the substitutes grow
+        # with the game (a random game reaching the turn limit holds hundreds of rubble).
+        self.high = float("inf")
         n_ac, n_cards = cfg.n_ac, cfg.n_cards
         self.views: list[tuple[str, tuple[int, ...]]] = [
             ("observer", (2,)),
@@ -93,6 +96,32 @@ class Encoder:
             ("box_cards", (n_ac,)),
         ]
         self.score_bounds = (0.0, _score_bound(cfg))
+        self.seat_axes = {name: 0 for name in ("observer", "decider", "turn_player", "start_player", "surveyor",
+                                               "players", "tickets", "summit", "bar", "grey_side_up",
+                                               "scoring_pile")}
+        self.seat_axes |= {"route_bonus": 1, "track_owner": 1, "station_owner": 1}
+        box = cfg.box
+        # What the normalised learning layout divides by: the box's counts and the turn limit.
+        # Rubble, passengers and VP "should be there in sufficient numbers" (substitutes when
+        # they run out), so those counts have no printed bound: they are divided by the box's
+        # count and the learning layout clips them at 1.
+        self.view_high: dict[str, Any] = {name: 1.0 for name, _ in self.views}
+        self.view_high |= {
+            "turn": float(cfg.turn_limit),
+            "card_rubble": float(box["rubble"]),
+            "tickets_left": float(box["tickets_per_kind"] * box["ticket_kinds"]),
+            "stockyard": [box["iron"], box["stone"], box["event_cubes"]],
+            "bag": [box["iron"], box["stone"], box["event_cubes"]],
+            "supply": [box["event_cubes"], box["rubble"], box["passengers"], 1 + sum(box["vp_tokens"].values()),
+                       box["navvies"], box["buffer_stops"], box["rubble"], box["passengers"],
+                       1 + sum(box["vp_tokens"].values())],
+            "players": [box["iron"], box["stone"], box["rubble"], box["passengers"], _score_bound(cfg),
+                        box["markers_per_player"], cfg.n_stations, cfg.n_tracks, cfg.turn_limit],
+        }
+        self.meanings = {
+            "observer": "the seat this vector is for", "decider": "the seat that must decide now",
+            "players": "per seat: " + ", ".join(PLAYER_FIELDS), "supply": ", ".join(SUPPLY_FIELDS),
+        }
         self.max_decisions = 2 * cfg.rules["setup_take"] + cfg.turn_limit * MAX_DECISIONS_PER_TURN
 
     def encode(self, position: Position, seat: int, v: dict[str, np.ndarray]) -> None:

@@ -9,7 +9,7 @@ Values are raw counts and 0/1 flags: scaling is left to the learner.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -28,6 +28,7 @@ _DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
 ONE_END_KINDS = len([d for d in DECISIONS if d not in (CHOOSE_END, GAME_SURVEYOR)])
 WEATHER_VALUES = (None, "sun", "rain", "fog")
 _WEATHER_INDEX = {w: i for i, w in enumerate(WEATHER_VALUES)}
+MAX_LABOURERS = 3  # two, and one more once hired (rules/placement.py: hiring sets three)
 PLAYER_FIELDS = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
                  "to_place")
 
@@ -71,10 +72,20 @@ def _max_decisions(cfg: Config) -> int:
 
 class Encoder:
     """The layout for one game configuration (`core.protocol.Encoder`): `views` is the list
-    of (name, shape); every value is a count or a flag in [0, 255]."""
+    of (name, shape); every value is a count or a flag in [0, 255].
+
+    Besides the protocol it describes itself for the learning layouts of the adapters
+    (`snowdonia.adapters.features`): `seat_axes` (the axis of a view that runs over seats:
+    its first `players` entries are seats, any after them are not), `axis_keys` (what each
+    index of a board axis is, so layouts of different player counts line up), `view_high`
+    (an upper bound of every value, per view or per field) and `meanings` (words per view).
+    `encode_changed` re-encodes only the views whose part of the position changed."""
 
     low = 0.0
     high = 255.0  # every count here is far below this (the largest, the rubble supply: 90)
+    # What only the observing seat knows: which seat it is, and the cards of its #5 draw.
+    # Everything else in the vector is on the table for all to see (hands are open).
+    private_views = ("observer", "drawn_cards")
 
     def __init__(self, cfg: Config) -> None:
         n = cfg.players
@@ -123,6 +134,12 @@ class Encoder:
                 ("maintenance_done", (1,)),
             ]
         self.size = sum(int(np.prod(s)) for _, s in self.views)
+        self.seat_axes = {"observer": 0, "decider": 0, "start_player": 0, "slot_owner": 1, "track_owner": 1,
+                          "building_owner": 1, "spaces": 1, "surveying": 0, "players": 0, "trains": 0,
+                          "hand": 0, "played": 0, "played_this_round": 0, "own_end": 0, "start_marker": 0}
+        self.axis_keys = _axis_keys(cfg)
+        self.view_high = {name: 1.0 for name, _ in self.views} | _view_high(cfg)  # flags: 1
+        self.meanings = MEANINGS
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Named views (no copies) into a flat vector of this layout."""
@@ -141,72 +158,230 @@ class Encoder:
             arr.fill(0)
         if 0 <= seat < self.players:
             v["observer"][seat] = 1
-        if position is None:
-            return
+        if position is not None:
+            self.encode_changed(position, seat, v, {})
+
+    def encode_changed(self, position: Position, seat: int, v: dict[str, np.ndarray],
+                       memo: dict[str, Any]) -> None:
+        """Bring the views `v` up to date with what `seat` sees of `position`, rewriting only
+        the views whose part of the position differs from the one `memo` remembers. `memo`
+        belongs to these views: the caller keeps it with them; an empty memo means the views
+        are zeroed (apart from `observer`) and everything is written."""
         g = cast(State, position)
         cfg = g.cfg
         n = self.players
-        if g.decision is not None and not g.over:
-            v["decider"][g.decider] = 1
-            v["decision"][_DECISION_INDEX[g.decision]] = 1
-            if g.decision == WINDOW:
-                v["window_area"][g.res_area] = 1
-            if g.decision == KEEP and seat == g.decider:
-                for c in g.pending_cards:
-                    v["drawn_cards"][c] = 1
-        v["round"][0] = g.round
-        v["start_player"][g.start] = 1
-        for row, w in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
-            v["weather"][row, _WEATHER_INDEX[w]] = 1
-        v["work_rates"][:] = (excavation_rate(g), lay_track_rate(g))
-        v["supply"][:] = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c,
-                          g.steel_supply, g.supply_rubble, g.game_markers_left)
-        v["event_track"][:] = g.events
-        v["flags"][:] = (g.trains_available, g.b_build, g.laid + g.laid_p)
-        v["slot_rubble"][:] = g.slot_rubble
-        _owners(v["slot_owner"], g.slot_owner, n)
-        v["track_vp"][:] = g.track_vp
-        _owners(v["track_owner"], g.track_owner, n)
-        _owners(v["building_owner"], g.bsite_owner, n)
-        v["station_done"][:] = g.station_done
-        sp = v["spaces"]
-        for i, p in enumerate(g.spaces):
-            if p >= 0:
-                sp[i, p] = 1
-        for p in g.g_list:
-            v["surveying"][p] += 1
-        pl = v["players"]
-        for p in range(n):
-            pl[p] = (g.iron[p], g.stone[p], g.coal[p], g.rubble[p], g.steel[p], g.markers[p],
-                     g.surveyor[p], g.labourers[p], g.to_place[p])
-            v["trains"][p, g.train[p]] = 1
-            _bits(v["hand"][p], g.hand[p])
-            _bits(v["played"][p], g.played[p])
-            _bits(v["played_this_round"][p], g.round_played[p])
-        for c in g.office:
-            if c:
-                v["site_office"][c] = 1
-        deck = v["deck"]
-        deck[0] = len(g.deck)
-        deck[1] = len(g.discard)
-        deck[2 + _WEATHER_INDEX[cfg.contract[g.deck[-1]].back if g.deck else None]] = 1
-        for t in g.shed:
-            v["engine_shed"][0, t] = 1
-        v["engine_shed"][1, :] = g.shed_coal[:N_TRAINS]
-        v["set_aside_train"][g.set_aside] = 1
+        if not memo:
+            v["observer"].fill(0)
+            v["observer"][seat] = 1
+        active = g.decision is not None and not g.over
+        head = (active, g.decision, g.decider, g.res_area, g.pending_cards if g.decision == KEEP else ())
+        if memo.get("head") != head:
+            memo["head"] = head
+            for name in ("decider", "decision", "window_area", "drawn_cards"):
+                v[name].fill(0)
+            if active and g.decision is not None:
+                v["decider"][g.decider] = 1
+                v["decision"][_DECISION_INDEX[g.decision]] = 1
+                if g.decision == WINDOW:
+                    v["window_area"][g.res_area] = 1
+                if g.decision == KEEP and seat == g.decider:
+                    for c in g.pending_cards:
+                        v["drawn_cards"][c] = 1
+        table = (g.round, g.start, g.weather_current, g.weather_mid, g.weather_last, g.exc_idx, g.lay_idx,
+                 g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c, g.steel_supply,
+                 g.supply_rubble, g.game_markers_left, g.trains_available, g.b_build, g.laid, g.laid_p)
+        if memo.get("table") != table:
+            memo["table"] = table
+            v["round"][0] = g.round
+            v["start_player"].fill(0)
+            v["start_player"][g.start] = 1
+            w = v["weather"]
+            w.fill(0)
+            for row, x in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
+                w[row, _WEATHER_INDEX[x]] = 1
+            v["work_rates"][:] = (excavation_rate(g), lay_track_rate(g))
+            v["supply"][:] = table[7:17]
+            v["flags"][:] = (g.trains_available, g.b_build, g.laid + g.laid_p)
+        if _changed(memo, "events", g.events):
+            v["event_track"][:] = g.events
+        if _changed(memo, "slot_rubble", g.slot_rubble):
+            v["slot_rubble"][:] = g.slot_rubble
+        if _changed(memo, "slot_owner", g.slot_owner):
+            _owners(v["slot_owner"], g.slot_owner, n)
+        if _changed(memo, "track_vp", g.track_vp):
+            v["track_vp"][:] = g.track_vp
+        if _changed(memo, "track_owner", g.track_owner):
+            _owners(v["track_owner"], g.track_owner, n)
+        if _changed(memo, "bsite_owner", g.bsite_owner):
+            _owners(v["building_owner"], g.bsite_owner, n)
+        if _changed(memo, "station_done", g.station_done):
+            v["station_done"][:] = g.station_done
+        if _changed(memo, "spaces", g.spaces):
+            sp = v["spaces"]
+            sp.fill(0)
+            for i, p in enumerate(g.spaces):
+                if p >= 0:
+                    sp[i, p] = 1
+        if _changed(memo, "g_list", g.g_list):
+            sv = v["surveying"]
+            sv.fill(0)
+            for p in g.g_list:
+                sv[p] += 1
+        stock = (g.iron, g.stone, g.coal, g.rubble, g.steel, g.markers, g.surveyor, g.labourers, g.to_place)
+        if memo.get("stock") != stock:
+            memo["stock"] = tuple(x[:] for x in stock)
+            v["players"][:] = list(zip(*stock, strict=True))
+        if _changed(memo, "train", g.train):
+            tr = v["trains"]
+            tr.fill(0)
+            for p in range(n):
+                tr[p, g.train[p]] = 1
+        for key, view in (("hand", "hand"), ("played", "played"), ("round_played", "played_this_round")):
+            masks = getattr(g, key)
+            if _changed(memo, key, masks):
+                rows = v[view]
+                rows.fill(0)
+                for p in range(n):
+                    _bits(rows[p], masks[p])
+        if _changed(memo, "office", g.office):
+            so = v["site_office"]
+            so.fill(0)
+            for c in g.office:
+                if c:
+                    so[c] = 1
+        deck = (len(g.deck), len(g.discard), cfg.contract[g.deck[-1]].back if g.deck else None)
+        if memo.get("deck") != deck:
+            memo["deck"] = deck
+            d = v["deck"]
+            d.fill(0)
+            d[0], d[1] = deck[0], deck[1]
+            d[2 + _WEATHER_INDEX[deck[2]]] = 1
+        if _changed(memo, "shed", g.shed) | _changed(memo, "shed_coal", g.shed_coal):
+            es = v["engine_shed"]
+            es.fill(0)
+            for t in g.shed:
+                es[0, t] = 1
+            es[1, :] = g.shed_coal[:N_TRAINS]
+        if memo.get("set_aside") != g.set_aside:
+            memo["set_aside"] = g.set_aside
+            v["set_aside_train"].fill(0)
+            v["set_aside_train"][g.set_aside] = 1
         if self.two_ends:
-            chosen = g.setup_pos
-            for k in range(min(chosen, n)):
-                p = (g.start + k) % n
-                v["own_end"][p, g.end_of[p]] = 1
-            v["start_marker"][:] = g.start_marker
-            if chosen > n:
-                v["game_surveyor_end"][g.gs_end] = 1
+            ends = (g.setup_pos, g.gs_end, g.maint_done, g.start, tuple(g.end_of), tuple(g.start_marker))
+            if memo.get("ends") != ends:
+                memo["ends"] = ends
+                chosen = g.setup_pos
+                v["own_end"].fill(0)
+                for k in range(min(chosen, n)):
+                    p = (g.start + k) % n
+                    v["own_end"][p, g.end_of[p]] = 1
+                v["start_marker"][:] = g.start_marker
+                v["game_surveyor_end"].fill(0)
+                if chosen > n:
+                    v["game_surveyor_end"][g.gs_end] = 1
+                v["maintenance_done"][0] = g.maint_done
             v["lines"][:] = (g.laid, g.laid_p)
-            v["maintenance_done"][0] = g.maint_done
+
+
+def _changed(memo: dict[str, Any], key: str, now: list[int]) -> bool:
+    """Whether a list of the position differs from the copy in `memo` (then remembered)."""
+    if memo.get(key) == now:
+        return False
+    memo[key] = now[:]
+    return True
+
+
+MEANINGS = {
+    "observer": "the seat this vector is for (one-hot)",
+    "decider": "the seat that must decide now (one-hot; zero when the game is over)",
+    "decision": "the kind of decision pending (one-hot, in the decision registry's order)",
+    "window_area": "the action area whose contract window is open (one-hot, A-G)",
+    "round": "the round number",
+    "start_player": "the Start Player (one-hot)",
+    "weather": "weather discs: current, middle, last row; columns none, sun, rain, fog",
+    "work_rates": "excavation rate, lay-track rate",
+    "supply": "Supply Bag iron, stone, coal, events; Stock Yard iron, stone, coal; steel, rubble, game markers",
+    "event_track": "the event cubes on the event track",
+    "flags": "trains available, B-build open, tracks laid (both lines)",
+    "slot_rubble": "rubble left on each track space and excavation site",
+    "slot_owner": "owner of each track space and excavation site: seats, then the contractors",
+    "track_vp": "the VP of the track card on each track space",
+    "track_owner": "owner of each track space: seats, then the contractors",
+    "building_owner": "owner of each station building site: seats, then nobody",
+    "station_done": "each station completed",
+    "spaces": "labourers on each action space (row) by seat (column)",
+    "surveying": "surveyor steps each seat has queued",
+    "players": "per seat: " + ", ".join(PLAYER_FIELDS),
+    "trains": "each seat's train (one-hot by train number; 0 none)",
+    "hand": "each seat's contracts in hand (by card number)",
+    "played": "each seat's contracts played (by card number)",
+    "played_this_round": "each seat's contracts played this round (by card number)",
+    "site_office": "contracts in the Site Office (by card number)",
+    "drawn_cards": "the #5 cards this seat drew and must choose from (by card number)",
+    "deck": "contracts in the deck, in the discard pile; the deck's top back: none, sun, rain, fog",
+    "engine_shed": "trains in the Engine Shed; coal on each",
+    "set_aside_train": "the train set aside at set-up (one-hot)",
+    "own_end": "each seat's chosen end: Porthmadog, Blaenau Ffestiniog",
+    "start_marker": "each seat's start marker",
+    "game_surveyor_end": "the game surveyor's end",
+    "lines": "tracks laid on the Porthmadog line, on the Blaenau line",
+    "maintenance_done": "maintenance done this round",
+}
+
+
+def _axis_keys(cfg: Config) -> dict[str, tuple[tuple[Any, ...] | None, ...]]:
+    """What each index of the board views is (a station's track space, excavation site or
+    building site, an action space), so that layouts of different player counts, whose
+    boards have different stations and spaces, line up by meaning."""
+    slots: list[tuple[Any, ...]] = []
+    tracks: list[tuple[Any, ...]] = []
+    bsites: list[tuple[Any, ...]] = []
+    for si, st in enumerate(cfg.stations):  # the slots in the order Config lays them out
+        for j in range(st.track_before):
+            slots.append((st.key, "track", j))
+            tracks.append((st.key, "track", j))
+        slots += [(st.key, "site", k) for k in range(len(st.excavation_sites))]
+        bsites += [(st.key, "building", k) for k in range(len(cfg.station_bsites[si]))]
+    spaces: list[tuple[Any, ...]] = []
+    for a in range(6):
+        width = max(cfg.base_caps[a], cfg.b_build_caps if a == 1 else 0)
+        spaces += [("ABCDEF"[a], k) for k in range(width)]
+    stations = tuple((st.key,) for st in cfg.stations)
+    return {"slot_rubble": (tuple(slots),), "slot_owner": (tuple(slots), None),
+            "track_vp": (tuple(tracks),), "track_owner": (tuple(tracks), None),
+            "building_owner": (tuple(bsites), None), "station_done": (stations,),
+            "spaces": (tuple(spaces), None)}
+
+
+def _view_high(cfg: Config) -> dict[str, Any]:
+    """An upper bound of every value of each view (a number, or one per field), from the
+    components and the configuration: what the normalised layout divides by."""
+    comp = components()
+    box = comp.box
+    cubes = (box["iron"], box["stone"], box["coal"], box["event_cubes"])
+    pool = [*comp.track_rubble, *comp.deluxe_track_rubble]
+    contracts = len(comp.contracts)
+    tracks = cfg.n_tracks
+    return {
+        "round": float(cfg.settings.round_limit),
+        "work_rates": float(max(*cfg.exc_rates, *cfg.lay_rates)),
+        "supply": [*cubes, box["iron"], box["stone"], box["coal"], box["steel"], box["rubble"],
+                   box["game_markers"]],
+        "event_track": float(box["event_cubes"]),
+        "flags": [1.0, 1.0, float(tracks)],
+        "slot_rubble": float(max(max(pool), max(cfg.slot_rubble0, default=0))),
+        "track_vp": float(max(pool)),
+        "surveying": float(cfg.n_stations),
+        "players": [box["iron"], box["stone"], box["coal"], box["rubble"], box["steel"],
+                    box["ownership_markers_per_colour"], cfg.n_stations, MAX_LABOURERS, MAX_LABOURERS],
+        "deck": [contracts, contracts, 1.0, 1.0, 1.0, 1.0],
+        "engine_shed": [[1.0], [float(box["coal"])]],
+        "lines": float(tracks),
+    }
 
 
 def _owners(out: np.ndarray, owners: list[int], n: int) -> None:
+    out.fill(0)
     for i, o in enumerate(owners):
         if o == EVENT or o == UNOWNED:  # laid, owned by nobody
             out[i, n] = 1

@@ -1,0 +1,54 @@
+"""scripts/train_ppo.py: its short mode (what CI runs) trains, evaluates and writes a
+results file; the shaped reward and the README table."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_ppo.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_ppo", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_ppo"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shaped_reward_is_the_result_plus_the_clipped_margin() -> None:
+    pytest.importorskip("gymnasium")
+    m = _script()
+    assert m.outcome_reward([50, 40], [0], 0, 20.0) == pytest.approx(1.5)
+    assert m.outcome_reward([50, 40], [0], 1, 20.0) == pytest.approx(-1.5)
+    assert m.outcome_reward([90, 10, 5], [0], 0, 20.0) == pytest.approx(2.0)  # the margin clipped at 1
+    assert m.outcome_reward([40, 40], [0, 1], 1, 20.0) == pytest.approx(0.0)  # a shared win, no margin
+
+
+@pytest.mark.slow
+def test_short_mode_trains_evaluates_and_writes_results(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    m = _script()
+    out = tmp_path / "ppo.json"
+    assert m.main(["--short", "--players", "2", "--opponents", "random", "--out", str(out)]) == 0
+    r = json.loads(out.read_text())
+    assert r["short"] is True and r["players"] == 2 and r["opponents"] == "random"
+    assert r["timesteps"] >= 128
+    e = r["eval"]
+    assert e["games"] == 4 and 0 <= e["wins"] <= 4
+    lo, hi = e["wilson95"]
+    assert lo <= e["win_rate"] <= hi
+    assert r["observation"] == {"egocentric": True, "padded": True, "normalised": True}
+    # The README table skips short runs and has one row per full run.
+    full = dict(r, short=False)
+    other = tmp_path / "full.json"
+    other.write_text(json.dumps(full))
+    table = m.table([str(out), str(other)])
+    assert table.count("\n") == 2 and "| 2 | random | 0 |" in table
