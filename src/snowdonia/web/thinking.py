@@ -25,7 +25,7 @@ from typing import Any
 
 from pebble import ProcessPool
 
-from snowdonia.bots import make_bot
+from snowdonia.bots import is_search_level, make_bot
 from snowdonia.registry import title
 
 log = logging.getLogger("snowdonia.web")
@@ -81,7 +81,7 @@ def pool(kind: str = "search") -> ProcessPool:
 
 
 def is_search(level: str) -> bool:
-    return level.split(":", 1)[0] == "mcts"
+    return is_search_level(level)
 
 
 @atexit.register

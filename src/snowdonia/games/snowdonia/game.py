@@ -185,7 +185,9 @@ class Game(State, Position):
         pending: list[int] = []
         if g.pending_cards and seat != g.decider:
             pending = list(g.pending_cards[1:])
-        pool = g.deck + hidden_discard + pending
+        # Sorted first: the re-deal must not depend on the hidden order it replaces, or a search
+        # over determinizations would choose differently for differently shuffled decks.
+        pool = sorted(g.deck + hidden_discard + pending)
         state = shuffle(state, pool)
         deck: list[int] = []
         if g.deck:
