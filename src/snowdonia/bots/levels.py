@@ -49,3 +49,13 @@ def resolve(spec: str) -> str:
     """The level string a named level stands for; any other string unchanged."""
     found = named_levels().get(spec.strip().lower())
     return found.spec if found is not None else spec
+
+
+def levels_line(game: str | None = None) -> str:
+    """The named levels in one line for the terminal: 'beginner (greedy), intermediate
+    (search:300, ...), ...', with the measured figures of `game` when given."""
+    parts = []
+    for lv in named_levels().values():
+        fig = lv.evidence.get(game, "") if game else ""
+        parts.append(f"{lv.name} ({lv.spec}{'; ' + fig if fig else ''})")
+    return ", ".join(parts)
