@@ -185,9 +185,9 @@ def test_analyse_refuses_a_finished_game() -> None:
 
 def test_level_strings() -> None:
     assert SearchConfig.parse("2000") == SearchConfig(iterations=2000)
-    assert SearchConfig.parse("300:d10:g0.5") == SearchConfig(iterations=300, depth=10, guided=0.5)
+    assert SearchConfig.parse("300:d10:g0.5:p0") == SearchConfig(iterations=300, depth=10, guided=0.5, prior=0.0)
     assert make_bot("search:300:d10:g0.5").name == "search:300:d10:g0.5"
-    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "2000000"):
+    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000"):
         with pytest.raises(ValueError, match="bad search level"):
             make_bot(f"search:{bad}")
 
