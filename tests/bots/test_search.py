@@ -100,7 +100,7 @@ def _moves(spec: str, seed: int) -> list[str]:
     g = snowdonia.new_game(3, seed=seed)
     bots = [make_bot(spec, seed * 10 + s) for s in range(3)]
     out = []
-    while not g.is_over and len(out) < 18:
+    while not g.is_over and len(out) < 9:
         p = g.current_player
         assert p is not None
         a = bots[p].choose(g)
@@ -133,7 +133,7 @@ def test_a_level_plays_the_same_moves_on_a_loaded_and_an_idle_machine() -> None:
         for b in burners:
             b.join(10)
     assert loaded == idle
-    assert len(idle) == 18
+    assert len(idle) == 9
 
 
 def test_iteration_budgets_are_exact_and_reproducible() -> None:

@@ -77,7 +77,7 @@ def _base_parameters() -> list[inspect.Parameter]:
                                      help="Number of players (default: the number of seats, or 3 if the title allows it).")),
         ("seats", str | None, _opt(None, "--seats", help="One per seat, comma separated: human or a bot level, "
                                    f"weakest first: {levels_line()}; or a bot by budget (random, greedy, "
-                                   "search:3000, mcts:200, mcts-v1:1s). The levels' measured strength: README, "
+                                   "search:2000, mcts:200, mcts-v1:1s). The levels' measured strength: README, "
                                    "'Bot levels'. Default: human then greedy bots.")),
         ("seed", int | None, _opt(None, "--seed", help="Game seed (default: random, kept in the record).")),
         ("save", Path | None, _opt(None, "--save", help="Write the record to this file after every decision and at the end.")),
