@@ -167,6 +167,11 @@ def test_analyse_gives_every_option_its_statistics(game: str, scenario: str | No
         if s.visits == 0:
             assert s.value == s.margin == s.win_rate == 0.0
     assert sum(s.prior for s in stats) <= 1
+    mover = g.current_player
+    assert mover is not None
+    assert analyse(g, iterations=150, seed=2, seat=mover) == stats  # reproducible from the seed
+    with pytest.raises(ValueError, match="does not decide now"):
+        analyse(g, iterations=10, seat=(mover + 1) % players)
     # the bot plays the most visited option
     bot = make_bot("search:150", 2, game=game)
     assert isinstance(bot, SearchBot)

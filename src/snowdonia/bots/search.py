@@ -158,12 +158,17 @@ class SearchBot:
         best = max(stats, key=lambda s: (s.visits, s.value))
         return best.action
 
-    def analyse(self, game: Position) -> list[OptionStats]:
+    def analyse(self, game: Position, seat: int | None = None) -> list[OptionStats]:
         """Search the pending decision of `game` with this bot's budget and return every root
-        option's statistics (in `legal_actions` order). `game` is not changed."""
-        seat = game.current_player
-        if seat is None:
+        option's statistics (in `legal_actions` order), from the deciding seat's knowledge
+        (`seat`, if given, must be that seat). `game` is not changed."""
+        mover = game.current_player
+        if mover is None:
             raise ValueError("the game is over: there is no decision to search")
+        if seat is not None and seat != mover:
+            raise ValueError(f"seat {seat} does not decide now (seat {mover} does): only the deciding "
+                             "seat's options can be searched")
+        seat = mover
         cfg = self.config
         rng = self.rng
         n = game.players
@@ -310,12 +315,14 @@ def _rewards(scores: list[float], winners: list[int], win_weight: float, scale: 
     return out
 
 
-def analyse(game: Position, iterations: int = 2000, seed: int = 0, depth: int = DEPTH) -> list[OptionStats]:
+def analyse(game: Position, iterations: int = 2000, seed: int = 0, depth: int = DEPTH,
+            seat: int | None = None) -> list[OptionStats]:
     """Every option of `game`'s pending decision with what a search of `iterations` (from
-    `seed`) learned about it, for the seat to move. Reproducible; `game` is not changed."""
+    `seed`) learned about it, for the seat to move (`seat`, if given, must be it).
+    Reproducible; `game` is not changed."""
     bot = SearchBot(SearchConfig(iterations=iterations, depth=depth), seed)
     bot.configure_for(game.title)
-    return bot.analyse(game)
+    return bot.analyse(game, seat)
 
 
 def _factory(level: str, seed: int) -> SearchBot:
