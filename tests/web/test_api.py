@@ -394,3 +394,22 @@ def test_seat_colours_are_the_titles(client: TestClient) -> None:
     assert [s["colour"] for s in lobby[g["id"]]["seats"]] == ["blue", "green"]
     s = create(client, ["human", "human", "human"], seed=3)
     assert [x["colour"] for x in view(client, s["id"])["seats"]] == ["yellow", "blue", "green"]
+
+
+def test_named_levels_are_offered_with_their_words_and_fall_back_in_order(client: TestClient) -> None:
+    """Issue 19: the lobby offers beginner .. expert with a sentence each; a named level that
+    misses its deadline falls back to the named level below it, the weakest to random."""
+    from snowdonia.web.levels import fallback
+
+    meta = client.get("/api/meta").json()
+    snow = next(t for t in meta["titles"] if t["name"] == "snowdonia")
+    offered = {b["level"]: b for b in snow["bots"]}
+    for name in ("beginner", "intermediate", "strong", "expert"):
+        assert name in offered and offered[name]["label"] == name.capitalize() and offered[name]["help"]
+        assert name in meta["limits"]["bot_levels"]
+    assert fallback("snowdonia", "expert") == "strong"
+    assert fallback("snowdonia", "intermediate") == "beginner"
+    assert fallback("snowdonia", "beginner") == "random"
+    assert fallback("snowdonia", "mcts:1s") == "mcts:200"
+    g = create(client, ["human", "intermediate"], seed=5)
+    assert g["seats"][1]["name"] == "Intermediate bot"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from snowdonia.bots.levels import named_levels, resolve
 from snowdonia.registry import title as title_of
 
 
@@ -43,10 +44,13 @@ def bot_kinds(game: str = "snowdonia") -> list[str]:
 
 
 def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
-    """Build a bot from its level string: 'random', 'greedy', 'mcts:200', 'mcts:1s'."""
+    """Build a bot from its level string: a named level ('beginner' .. 'expert', see
+    `bots.levels`), or 'random', 'greedy', 'search:3000', 'mcts:200', 'mcts:1s', 'mcts-v1:1s'."""
     if not isinstance(spec, str):
         raise ValueError(f"a bot is named by a string such as 'greedy', not {spec!r}")
     factories = _factories(game)
+    named = spec.strip().lower()
+    spec = resolve(named)
     kind, _, level = spec.strip().partition(":")
     if kind not in factories:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
@@ -54,6 +58,8 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     configure = getattr(bot, "configure_for", None)
     if configure is not None:  # a game-agnostic bot tuned to the title (e.g. mcts's playout depth)
         configure(title_of(game))
+    if named in named_levels():
+        bot.name = named  # a named level plays under its name ("expert")
     return bot
 
 
@@ -66,14 +72,22 @@ def is_bot_spec(spec: str, game: str = "snowdonia") -> bool:
 
 
 def bot_levels(game: str = "snowdonia") -> list[str]:
-    """The bot choices a person is offered: every kind, and two budgets of the search bot."""
+    """The bot choices a person is offered: the named levels, every kind, and two budgets of
+    the reference search bot."""
     kinds = bot_kinds(game)
-    out = [k for k in kinds if k != "mcts"]
+    out = [name for name, lv in named_levels().items() if is_bot_spec(lv.spec, game)]
+    out += [k for k in kinds if k not in ("mcts", "mcts-v1", "search")]
     if "mcts" in kinds:
         out += ["mcts:200", "mcts:1s"]
     return out
 
 
+def is_search_level(spec: str) -> bool:
+    """True when the level searches (takes a noticeable time), False for the instant bots."""
+    kind = resolve(spec.strip().lower()).partition(":")[0]
+    return kind in ("mcts", "mcts-v1", "search")
+
+
 def _load_builtin() -> None:
     """Import the game-agnostic bots, which register themselves."""
-    from snowdonia.bots import mcts, random_bot  # noqa: F401
+    from snowdonia.bots import mcts, random_bot, search  # noqa: F401

@@ -106,13 +106,13 @@ def rewards(g: Position) -> list[float]:
 
 class MctsBot:
     def __init__(self, budget: Budget, seed: int = 0, depth: int | None = None,
-                 exploration: float = EXPLORATION, early_stop: bool = True) -> None:
+                 exploration: float = EXPLORATION, early_stop: bool = True, kind: str = "mcts") -> None:
         self.budget = budget
         self.early_stop = early_stop
         self.depth = depth
         self.exploration = exploration
         self.rng = random.Random(seed)
-        self.name = f"mcts:{budget}"
+        self.name = f"{kind}:{budget}"
         # Statistics of the last search, for benchmarks and the CLI.
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -233,4 +233,11 @@ def _factory(level: str, seed: int) -> MctsBot:
     return MctsBot(Budget.parse(level), seed)
 
 
+def _v1_factory(level: str, seed: int) -> MctsBot:
+    """`mcts-v1`: the versioned reference (issue 19): this very algorithm, kept under a name
+    that will not move when `mcts` changes, so that ladders against it can be re-run."""
+    return MctsBot(Budget.parse(level), seed, kind="mcts-v1")
+
+
 register("mcts", _factory)
+register("mcts-v1", _v1_factory)

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from snowdonia.bots import bot_kinds
+from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import RecordError, SettingsError
 from snowdonia.core.protocol import Position, Title
 from snowdonia.registry import names as title_names
@@ -74,8 +75,10 @@ def _base_parameters() -> list[inspect.Parameter]:
         ("scenario", str | None, _opt(None, "--scenario", help="The title's scenario (default: its first).")),
         ("players", int | None, _opt(None, "--players", "-p",
                                      help="Number of players (default: the number of seats, or 3 if the title allows it).")),
-        ("seats", str | None, _opt(None, "--seats", help="One per seat, comma separated: human or a bot "
-                                   "(random, greedy, mcts:200...). Default: human then greedy bots.")),
+        ("seats", str | None, _opt(None, "--seats", help="One per seat, comma separated: human or a bot level, "
+                                   f"weakest first: {levels_line()}; or a bot by budget (random, greedy, "
+                                   "search:2000, mcts:200, mcts-v1:1s). The levels' measured strength: README, "
+                                   "'Bot levels'. Default: human then greedy bots.")),
         ("seed", int | None, _opt(None, "--seed", help="Game seed (default: random, kept in the record).")),
         ("save", Path | None, _opt(None, "--save", help="Write the record to this file after every decision and at the end.")),
         ("resume", Path | None, _opt(None, "--resume", help="Continue a saved game of any title "

@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, make_bot
+from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position
 from snowdonia.tui import view
@@ -64,8 +65,8 @@ def parse_seats(text: str | Sequence[str], players: int, game: str = "snowdonia"
         try:
             make_bot(s, game=game)
         except ValueError as exc:
-            raise SeatError(f"seat {s!r}: {exc}; or 'human' (bots for {game}: "
-                            f"{', '.join(bot_kinds(game))})") from exc
+            raise SeatError(f"seat {s!r}: {exc}; or 'human'. Levels, weakest first: {levels_line(game)}; "
+                            f"bots for {game}: {', '.join(bot_kinds(game))}") from exc
     return seats
 
 

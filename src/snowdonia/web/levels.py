@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snowdonia.bots import bot_kinds
+from snowdonia.bots import bot_kinds, is_bot_spec
+from snowdonia.bots.levels import named_levels
 from snowdonia.registry import title
 
 
 @dataclass(frozen=True)
 class Level:
-    level: str  # what seats store: "random", "greedy", "mcts:200", "mcts:1s"
+    level: str  # what seats store: "random", "greedy", "mcts:200", "mcts:1s", "expert"
     label: str
     name: str  # the seat's default display name
     help: str
@@ -40,7 +41,7 @@ def _search_levels(max_seconds: float, max_iterations: int) -> list[tuple[str, s
                 f"{its} iterations a move (a fraction of a second)", 1.0))
     secs = min(1.0, max_seconds)
     out.append((f"mcts:{secs:g}s", f"Search, {secs:g} s a move", f"Search bot ({secs:g} s)",
-                f"{secs:g} s a move; the strongest", secs))
+                f"{secs:g} s a move (the reference of earlier versions)", secs))
     return out
 
 
@@ -60,6 +61,13 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
     if "mcts" in kinds:
         for level, label, name, extra, secs in _search_levels(max_seconds, max_iterations):
             out.append(Level(level, label, name, f"{helps['mcts']}: {extra}", secs))
+    # The named levels (issue 19): iteration budgets, so each plays alike on every machine; the
+    # web's deadline is their only clock. Their sentence carries the ladder's figures.
+    for lv in named_levels().values():
+        if lv.spec in ("random",) or not is_bot_spec(lv.spec, game):
+            continue
+        label = lv.name.capitalize()
+        out.append(Level(lv.name, label, f"{label} bot", lv.describe(game), 2.0))
     return out
 
 
@@ -68,10 +76,16 @@ def level_map(game: str, max_seconds: float = 1.0, max_iterations: int = 200) ->
 
 
 def fallback(game: str, level: str, max_seconds: float = 1.0, max_iterations: int = 200) -> str | None:
-    """The next-lower level of `level` (None below the weakest). A stored level that is no
-    longer offered falls back to the strongest one that is."""
+    """The next-lower level of `level` (None below the weakest): a named level falls back to
+    the named level below it (the weakest to `random`), the other levels in their own order.
+    A stored level that is no longer offered falls back to the strongest one offered."""
     names = [lv.level for lv in levels(game, max_seconds, max_iterations)]
     if level not in names:
         return names[-1]
-    i = names.index(level)
-    return names[i - 1] if i > 0 else None
+    named = [n for n in names if n in named_levels()]
+    if level in named:  # a named level falls back to the one below it, the weakest to random
+        i = named.index(level)
+        return named[i - 1] if i > 0 else "random"
+    raw = [n for n in names if n not in named]
+    i = raw.index(level)
+    return raw[i - 1] if i > 0 else None

@@ -44,7 +44,7 @@ from typing import Any
 from pebble import ProcessPool
 from prometheus_client import Counter, Gauge, Histogram
 
-from snowdonia.bots import make_bot
+from snowdonia.bots import is_search_level, make_bot
 from snowdonia.registry import title
 
 log = logging.getLogger("snowdonia.web")
@@ -199,7 +199,7 @@ class FairQueue:
 
 
 def is_search(level: str) -> bool:
-    return level.split(":", 1)[0] == "mcts"
+    return is_search_level(level)
 
 
 @atexit.register

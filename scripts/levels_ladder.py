@@ -1,0 +1,182 @@
+"""The levels ladder (issue 19): one `focus` bot against copies of an `opponent` bot, in any
+title, with each side's mean time per decision, seats rotated, resumable and parallel.
+
+Each finished game is one JSON line in --out:
+`index, seed, game, scenario, players, focus, opponent, focus_seat, winners, scores, rounds,
+seconds, focus_spd, opponent_spd, focus_decisions, opponent_decisions` (spd: mean seconds per
+decision the bot was asked, forced moves included; `seconds`: the whole game). The focus seat is
+`index % players`, so every seat is played equally often. Games already in the file are
+skipped, so a stopped run resumes where it stopped; a file holds one ladder only.
+
+    nice -n 5 python3 scripts/levels_ladder.py --focus expert --opponent mcts-v1:1s \
+        --games 200 --workers 2 --out docs/ladder/levels-ms3-expert-vs-mcts1s.jsonl
+    python3 scripts/levels_ladder.py --summary --markdown docs/ladder/levels-*.jsonl
+
+`--summary` reads the files (one ladder each) and prints one row per ladder: games, the focus
+bot's wins (a shared win counts as a share), win rate with its 95% Wilson interval, the focus
+bot's mean score, the mean winning score, and each side's mean seconds per decision. With
+`--markdown` the rows are the README's table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from snowdonia.bots import make_bot
+from snowdonia.registry import title
+from snowdonia.sim.runner import bot_seed
+from snowdonia.sim.stats import wilson
+
+
+def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, Any]:
+    """Play game `index` of the ladder and return its row."""
+    index, seed, game, scenario, players, focus, opponent = job
+    t = title(game)
+    g = t.new_game(players, seed=seed, scenario=scenario)
+    seat = index % players
+    specs = [focus if s == seat else opponent for s in range(players)]
+    bots = [make_bot(b, bot_seed(seed, s), game=game) for s, b in enumerate(specs)]
+    spent = [0.0] * players
+    asked = [0] * players
+    t0 = time.perf_counter()
+    while not g.is_over:
+        p = g.current_player
+        assert p is not None
+        s0 = time.process_time()
+        a = bots[p].choose(g)
+        spent[p] += time.process_time() - s0
+        asked[p] += 1
+        g.apply(a)
+    res = g.outcome()
+    stats = g.stats()
+    opp_time = sum(spent[s] for s in range(players) if s != seat)
+    opp_asked = sum(asked[s] for s in range(players) if s != seat)
+    return {"index": index, "seed": seed, "game": game, "scenario": g.scenario, "players": players,
+            "focus": focus, "opponent": opponent, "focus_seat": seat,
+            "winners": list(res.winners), "scores": [float(x) for x in res.scores],
+            "rounds": stats.get("rounds"), "seconds": round(time.perf_counter() - t0, 2),
+            "focus_spd": round(spent[seat] / max(asked[seat], 1), 4),
+            "opponent_spd": round(opp_time / max(opp_asked, 1), 4),
+            "focus_decisions": asked[seat], "opponent_decisions": opp_asked}
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+
+
+def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
+    return (r["game"], r["scenario"], r["players"], r["focus"], r["opponent"])
+
+
+def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """One ladder's figures; each game counted once (the last row of an index wins)."""
+    unique = {r["index"]: r for r in rows}
+    games = [unique[k] for k in sorted(unique)]
+    n = len(games)
+    if n == 0:
+        raise ValueError("no games to sum up")
+    keys = {ladder_key(r) for r in games}
+    if len(keys) != 1:
+        raise ValueError(f"the rows hold several ladders: {sorted(keys)}")
+    wins = sum(1.0 / len(r["winners"]) for r in games if r["focus_seat"] in r["winners"])
+    lo, hi = wilson(wins, n)
+    focus_scores = [r["scores"][r["focus_seat"]] for r in games]
+    top = [max(r["scores"]) for r in games]
+    fd = sum(r["focus_decisions"] for r in games)
+    od = sum(r["opponent_decisions"] for r in games)
+    game, scenario, players, focus, opponent = ladder_key(games[0])
+    return {
+        "game": game, "scenario": scenario, "players": players, "focus": focus, "opponent": opponent,
+        "games": n, "wins": wins, "win_rate": wins / n, "wilson95": [lo, hi],
+        "focus_mean_score": sum(focus_scores) / n,
+        "mean_winning_score": sum(top) / n,
+        "focus_spd": sum(r["focus_spd"] * r["focus_decisions"] for r in games) / max(fd, 1),
+        "opponent_spd": sum(r["opponent_spd"] * r["opponent_decisions"] for r in games) / max(od, 1),
+        "by_seat": {s: sum(1 for r in games if r["focus_seat"] == s) for s in range(players)},
+    }
+
+
+def markdown(summaries: list[dict[str, Any]]) -> str:
+    head = ("| title | players | focus | vs | games | focus wins | win rate [95% Wilson] | focus mean VP "
+            "| mean winning VP | s/decision focus | s/decision opp |\n|---|---|---|---|---|---|---|---|---|---|---|")
+    lines = [head]
+    for s in summaries:
+        lo, hi = s["wilson95"]
+        where = s["game"] if s["scenario"] in (None, s["game"]) else f"{s['game']} ({s['scenario']})"
+        lines.append(f"| {where} | {s['players']} | {s['focus']} | {s['opponent']} | {s['games']} "
+                     f"| {s['wins']:g} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['focus_mean_score']:.1f} "
+                     f"| {s['mean_winning_score']:.1f} | {s['focus_spd']:.3f} | {s['opponent_spd']:.3f} |")
+    return "\n".join(lines)
+
+
+def run(out: Path, game: str, scenario: str | None, players: int, focus: str, opponent: str,
+        games: int, seed: int, workers: int) -> None:
+    rows = read_rows(out)
+    t = title(game)
+    key_scenario = t.scenario(scenario).key
+    mine = (game, key_scenario, players, focus, opponent)
+    for r in rows:
+        if ladder_key(r) != mine:
+            sys.exit(f"{out} holds another ladder ({ladder_key(r)}); give a new --out for {mine}")
+    for spec in (focus, opponent):
+        make_bot(spec, 0, game=game)  # a bad level string stops here, in words
+    done = {r["index"] for r in rows}
+    jobs = [(i, seed + i, game, key_scenario, players, focus, opponent) for i in range(games) if i not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+    def write(row: dict[str, Any]) -> None:
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+    if workers <= 1:
+        for job in jobs:
+            write(play_one(job))
+        return
+    with multiprocessing.Pool(workers) as pool:
+        for row in pool.imap_unordered(play_one, jobs):
+            write(row)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--focus", default="expert")
+    ap.add_argument("--opponent", default="mcts-v1:1s")
+    ap.add_argument("--game", default="snowdonia")
+    ap.add_argument("--scenario", default=None)
+    ap.add_argument("--players", type=int, default=None, help="default: 3 (Foothills: 2)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=90_000)
+    ap.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
+    ap.add_argument("--summary", action="store_true", help="only sum up the files given")
+    ap.add_argument("--markdown", action="store_true", help="print the summary as the README's table")
+    ap.add_argument("out", type=Path, nargs="+", help="the ladder file (with --summary: one or more)")
+    args = ap.parse_args(argv)
+    if not args.summary:
+        if len(args.out) != 1:
+            ap.error("play into one file at a time (several are for --summary)")
+        players = args.players or (2 if args.game == "foothills" else 3)
+        try:
+            run(args.out[0], args.game, args.scenario, players, args.focus, args.opponent,
+                args.games, args.seed, args.workers)
+        except (KeyError, ValueError) as exc:
+            sys.exit(str(exc).strip('"'))
+    summaries = [summarize(read_rows(p)) for p in args.out if read_rows(p)]
+    if args.markdown:
+        print(markdown(summaries))
+    else:
+        for s in summaries:
+            print(json.dumps(s))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,219 @@
+"""The `search` bot and the named levels (issue 19): searching never changes the real game, a
+choice never depends on hidden facts, iteration budgets make a level play the same moves on a
+loaded and an idle machine, and the per-option statistics the analysis module reads."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from typing import Any
+
+import pytest
+
+import snowdonia
+from snowdonia.bots import bot_levels, is_search_level, make_bot
+from snowdonia.bots.levels import named_levels, resolve
+from snowdonia.bots.mcts import Budget, MctsBot
+from snowdonia.bots.search import SearchBot, SearchConfig, analyse
+from snowdonia.core.protocol import Position
+
+CONFIGS = [("snowdonia", None, 3), ("snowdonia", "blaenau_ffestiniog", 3), ("foothills", None, 2)]
+
+
+def _positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
+    """`count` positions with a real choice, spread over a random game (each a live game)."""
+    rng = random.Random(seed)
+    g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+    seen: list[list[str]] = []
+    while not g.is_over:
+        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
+            seen.append(list(g.history))
+        g.apply(rng.choice(g.legal_actions()))
+    picks = seen[:: max(1, len(seen) // count)][:count]
+    out = []
+    for hist in picks:
+        p = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+        for a in hist:
+            p.apply(a)
+        out.append(p)
+    return out
+
+
+def _state(g: Position) -> tuple[Any, ...]:
+    """Everything a search could disturb, seen through the protocol: the whole position as
+    bytes (generator included), the record, every seat's view and the legal options."""
+    return (g.snapshot(), g.record(), [g.observation(s) for s in range(g.players)],
+            [str(a) for a in g.legal_actions()], g.log())
+
+
+@pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
+def test_searching_never_changes_the_real_game(game: str, scenario: str | None, players: int) -> None:
+    for g in _positions(game, scenario, players, 11, 4):
+        before = _state(g)
+        bot = make_bot("search:40:d4:g0.3", 5, game=game)
+        a = bot.choose(g)
+        assert _state(g) == before
+        assert a in g.legal_actions()
+
+
+def test_the_state_check_notices_a_change() -> None:
+    g = _positions("snowdonia", None, 3, 11, 2)[0]
+    before = _state(g)
+    g.apply(g.legal_actions()[0])
+    assert _state(g) != before
+
+
+@pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
+def test_a_choice_never_depends_on_hidden_facts(game: str, scenario: str | None, players: int) -> None:
+    """Two games that differ only in what the seat cannot see (the contract deck's order, the
+    bag's future draws: `resample` re-deals exactly those) get the same choice from the same
+    seed and budget."""
+    checked = 0
+    for g in _positions(game, scenario, players, 23, 4):
+        seat = g.current_player
+        assert seat is not None
+        other = g.resample(seat, 99)
+        assert other.observation(seat) == g.observation(seat)
+        bots = [make_bot("search:60:d6:g0.3", 7, game=game) for _ in (0, 1)]
+        assert isinstance(bots[0], SearchBot) and isinstance(bots[1], SearchBot)
+        a, b = bots[0].choose(g), bots[1].choose(other)
+        assert str(a) == str(b)
+        # not only the choice: every statistic of the search is the same
+        assert [(str(s.action), s.visits, s.value, s.margin) for s in bots[0].last_stats] == \
+            [(str(s.action), s.visits, s.value, s.margin) for s in bots[1].last_stats]
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_hidden_deck_order_really_differs_in_the_snowdonia_check() -> None:
+    """The hidden-facts test above is not vacuous: the re-dealt game's deck is in another order."""
+    differ = 0
+    for g in _positions("snowdonia", None, 3, 23, 4):
+        seat = g.current_player
+        assert seat is not None
+        differ += g.resample(seat, 99).snapshot() != g.snapshot()
+    assert differ >= 3
+
+
+def _moves(spec: str, seed: int) -> list[str]:
+    g = snowdonia.new_game(3, seed=seed)
+    bots = [make_bot(spec, seed * 10 + s) for s in range(3)]
+    out = []
+    while not g.is_over and len(out) < 9:
+        p = g.current_player
+        assert p is not None
+        a = bots[p].choose(g)
+        out.append(str(a))
+        g.apply(a)
+    return out
+
+
+def _burn(stop: Any) -> None:
+    x = 0
+    while not stop.is_set():
+        x = (x * 31 + 7) % 1_000_003
+
+
+@pytest.mark.slow
+def test_a_level_plays_the_same_moves_on_a_loaded_and_an_idle_machine() -> None:
+    """Iteration budgets, not time: the same moves from the same seed while two processes burn
+    every core as when the machine is idle."""
+    idle = _moves("intermediate", 3)
+    ctx = multiprocessing.get_context("spawn")
+    stop = ctx.Event()
+    burners = [ctx.Process(target=_burn, args=(stop,)) for _ in range(2)]
+    for b in burners:
+        b.start()
+    try:
+        time.sleep(0.5)
+        loaded = _moves("intermediate", 3)
+    finally:
+        stop.set()
+        for b in burners:
+            b.join(10)
+    assert loaded == idle
+    assert len(idle) == 9
+
+
+def test_iteration_budgets_are_exact_and_reproducible() -> None:
+    g = _positions("snowdonia", None, 3, 5, 3)[1]
+    a = SearchBot(SearchConfig(iterations=120), seed=4)
+    b = SearchBot(SearchConfig(iterations=120), seed=4)
+    for bot in (a, b):
+        bot.configure_for(g.title)
+    assert a.choose(g) == b.choose(g)
+    assert a.last_iterations == 120
+    assert [(s.action, s.visits) for s in a.last_stats] == [(s.action, s.visits) for s in b.last_stats]
+
+
+def test_the_wall_clock_cap_is_only_a_safety_net() -> None:
+    g = _positions("snowdonia", None, 3, 5, 3)[1]
+    bot = SearchBot(SearchConfig(iterations=1_000_000, seconds_cap=0.2), seed=1)
+    bot.configure_for(g.title)
+    bot.choose(g)
+    assert 1 <= bot.last_iterations < 1_000_000
+    assert bot.last_seconds < 5.0
+
+
+@pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
+def test_analyse_gives_every_option_its_statistics(game: str, scenario: str | None, players: int) -> None:
+    g = _positions(game, scenario, players, 31, 3)[1]
+    stats = analyse(g, iterations=150, seed=2)
+    assert [s.action for s in stats] == g.legal_actions()
+    assert sum(s.visits for s in stats) == 150
+    for s in stats:
+        assert 0.0 <= s.value <= 1.0 and 0.0 <= s.win_rate <= 1.0
+        if s.visits == 0:
+            assert s.value == s.margin == s.win_rate == 0.0
+    assert sum(s.prior for s in stats) <= 1
+    mover = g.current_player
+    assert mover is not None
+    assert analyse(g, iterations=150, seed=2, seat=mover) == stats  # reproducible from the seed
+    with pytest.raises(ValueError, match="does not decide now"):
+        analyse(g, iterations=10, seat=(mover + 1) % players)
+    # the bot plays the most visited option
+    bot = make_bot("search:150", 2, game=game)
+    assert isinstance(bot, SearchBot)
+    chosen = bot.choose(g)
+    assert chosen == max(bot.last_stats, key=lambda s: (s.visits, s.value)).action
+
+
+def test_analyse_refuses_a_finished_game() -> None:
+    g = snowdonia.new_game(2, seed=1)
+    rng = random.Random(1)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    with pytest.raises(ValueError, match="over"):
+        analyse(g, iterations=10)
+
+
+def test_level_strings() -> None:
+    assert SearchConfig.parse("2000") == SearchConfig(iterations=2000)
+    assert SearchConfig.parse("300:d10:g0.5:p0") == SearchConfig(iterations=300, depth=10, guided=0.5, prior=0.0)
+    assert make_bot("search:300:d10:g0.5").name == "search:300:d10:g0.5"
+    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000"):
+        with pytest.raises(ValueError, match="bad search level"):
+            make_bot(f"search:{bad}")
+
+
+def test_named_levels_resolve_to_iteration_budgets_and_keep_their_names() -> None:
+    levels = named_levels()
+    assert list(levels)[:4] == ["beginner", "intermediate", "strong", "expert"]
+    for name, lv in levels.items():
+        assert resolve(name) == lv.spec
+        assert "s" not in lv.spec.partition(":")[2].split(":")[0]  # never seconds
+        for game in ("snowdonia", "foothills"):
+            assert make_bot(name, 1, game=game).name == name
+    assert resolve("mcts:1s") == "mcts:1s"
+    assert bot_levels()[:4] == ["beginner", "intermediate", "strong", "expert"]
+    assert is_search_level("expert") and is_search_level("mcts-v1:1s") and not is_search_level("beginner")
+
+
+def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:
+    g = _positions("snowdonia", None, 3, 8, 3)[1]
+    old = MctsBot(Budget(iterations=80), seed=6)
+    ref = make_bot("mcts-v1:80", 6)
+    assert ref.name == "mcts-v1:80" and make_bot("mcts-v1:1s").name == "mcts-v1:1s"
+    assert ref.choose(g) == old.choose(g)
+    assert make_bot("mcts:1s").name == "mcts:1s"  # the old level strings keep working

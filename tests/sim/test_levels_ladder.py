@@ -1,0 +1,93 @@
+"""scripts/levels_ladder.py (issue 19): one JSON line per game with each side's time per
+decision, seats rotated, resumable, one ladder per file, and a summary (Wilson interval, shared
+wins as shares, mean scores) that the README's table is recomputed from."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from snowdonia.sim.stats import wilson
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "levels_ladder.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("levels_ladder", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["levels_ladder"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def rows(path: Path) -> list[dict[str, object]]:
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+
+
+def test_play_resume_and_refuse_another_ladder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lad = _script()
+    out = tmp_path / "l.jsonl"
+    lad.main(["--focus", "greedy", "--opponent", "random", "--games", "3", str(out)])
+    first = rows(out)
+    assert [r["index"] for r in first] == [0, 1, 2]
+    assert [r["focus_seat"] for r in first] == [0, 1, 2]  # seats rotated
+    for r in first:
+        for key in ("index", "seed", "focus", "opponent", "focus_seat", "winners", "scores", "rounds",
+                    "seconds", "focus_spd", "opponent_spd", "focus_decisions", "opponent_decisions"):
+            assert key in r
+        assert r["focus_decisions"] > 0 and r["opponent_decisions"] > 0
+        assert len(r["scores"]) == 3  # type: ignore[arg-type]
+    lad.main(["--focus", "greedy", "--opponent", "random", "--games", "4", str(out)])
+    again = rows(out)
+    assert [r["index"] for r in again] == [0, 1, 2, 3] and again[:3] == first
+    with pytest.raises(SystemExit, match="holds another ladder"):
+        lad.main(["--focus", "random", "--opponent", "random", "--games", "5", str(out)])
+    assert len(rows(out)) == 4
+    with pytest.raises(SystemExit, match="bad search level"):
+        lad.main(["--focus", "search:0", "--games", "1", str(tmp_path / "bad.jsonl")])
+    assert not (tmp_path / "bad.jsonl").exists()
+    capsys.readouterr()
+    lad.main(["--summary", str(out)])
+    summ = json.loads(capsys.readouterr().out.strip())
+    assert summ["games"] == 4 and summ["focus"] == "greedy" and summ["by_seat"] == {"0": 2, "1": 1, "2": 1}
+
+
+def test_foothills_ladder_seats_swap(tmp_path: Path) -> None:
+    lad = _script()
+    out = tmp_path / "f.jsonl"
+    lad.main(["--game", "foothills", "--focus", "greedy", "--opponent", "random", "--games", "2", str(out)])
+    got = rows(out)
+    assert [(r["players"], r["focus_seat"], r["game"]) for r in got] == [(2, 0, "foothills"), (2, 1, "foothills")]
+
+
+def _row(i: int, winners: list[int], scores: list[float], spd: float = 0.5) -> dict[str, object]:
+    return {"index": i, "seed": 100 + i, "game": "snowdonia", "scenario": "mount_snowdon", "players": 3,
+            "focus": "expert", "opponent": "greedy", "focus_seat": i % 3, "winners": winners, "scores": scores,
+            "rounds": 10, "seconds": 1.0, "focus_spd": spd, "opponent_spd": 0.001,
+            "focus_decisions": 10, "opponent_decisions": 20}
+
+
+def test_summary_counts_shared_wins_as_shares_and_gives_wilson() -> None:
+    lad = _script()
+    games = [
+        _row(0, [0], [90, 50, 40]),  # focus seat 0 wins
+        _row(1, [1, 2], [60, 70, 70]),  # focus seat 1 shares with seat 2: half a win
+        _row(2, [0], [80, 50, 60], spd=1.5),  # focus seat 2 loses
+        _row(2, [0], [80, 50, 60], spd=1.5),  # a resumed run wrote index 2 twice: counted once
+    ]
+    s = lad.summarize(games)
+    assert s["games"] == 3 and s["wins"] == 1.5
+    assert s["wilson95"] == list(wilson(1.5, 3))
+    assert s["focus_mean_score"] == pytest.approx((90 + 70 + 60) / 3)
+    assert s["mean_winning_score"] == pytest.approx((90 + 70 + 80) / 3)
+    assert s["focus_spd"] == pytest.approx((0.5 + 0.5 + 1.5) / 3)
+    table = lad.markdown([s])
+    assert "| expert | greedy | 3 | 1.5 | 0.500 [" in table
+    with pytest.raises(ValueError, match="several ladders"):
+        lad.summarize([games[0], {**games[1], "focus": "strong"}])
