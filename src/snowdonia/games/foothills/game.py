@@ -131,8 +131,8 @@ class FoothillsGame(State, Position):
         return res
 
     def outcome(self) -> Outcome:
-        res = scoring.result(self)
-        return Outcome(res["scores"], res["winners"])
+        scores, winners = scoring.outcome(self)
+        return Outcome(scores, winners)
 
     def stats(self) -> dict[str, Any]:
         cfg = self.cfg

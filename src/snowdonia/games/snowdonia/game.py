@@ -124,8 +124,8 @@ class Game(State, Position):
         return res
 
     def outcome(self) -> Outcome:
-        res = scoring.result(self)
-        return Outcome([float(s) for s in res["scores"]], res["winners"])
+        scores, winners = scoring.outcome(self)
+        return Outcome([float(s) for s in scores], winners)
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-safe view of what `seat` may see (None = the public view)."""

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from snowdonia.core.actions import Action, Catalogue
 from snowdonia.games.foothills.data import NUMERALS, components
 from snowdonia.games.foothills.rules.config import station_key
@@ -32,6 +34,7 @@ SOURCES = ("yard", "bag")
 RESOURCES = ("iron", "stone")
 
 
+@mypyc_attr(native_class=False)
 class FAction(Action):
     """A Foothills action: the shared action tuple with Foothills' string forms."""
 

@@ -25,7 +25,8 @@ def trigger(g: State, reason: str) -> None:
         return
     g.end_trigger = g.player
     g.end_reason = reason
-    log(g, "end_triggered", g.player, reason=reason, start_player=g.player == g.start)
+    if g.journal is not None:
+        log(g, "end_triggered", g.player, reason=reason, start_player=g.player == g.start)
 
 
 def after_turn(g: State) -> bool:
@@ -35,7 +36,8 @@ def after_turn(g: State) -> bool:
             finish(g)
             return True
         g.final_turn = True
-        log(g, "last_turn", 1 - g.start)
+        if g.journal is not None:
+            log(g, "last_turn", 1 - g.start)
         return False
     if sum(g.turns_taken) >= g.cfg.turn_limit:
         g.end_reason = TURN_LIMIT
@@ -47,5 +49,6 @@ def after_turn(g: State) -> bool:
 def finish(g: State) -> None:
     g.over = True
     res = scoring.result(g)
-    log(g, "game_over", None, reason=g.end_reason, scores=res["scores"], winners=res["winners"],
-        draw=res["draw"])
+    if g.journal is not None:
+        log(g, "game_over", None, reason=g.end_reason, scores=res["scores"], winners=res["winners"],
+            draw=res["draw"])

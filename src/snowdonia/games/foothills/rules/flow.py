@@ -50,8 +50,9 @@ def answer(kind: str) -> Callable[[Answer], Answer]:
 
 def then(g: State, *steps: tuple[Any, ...]) -> None:
     """Schedule steps to run next, in the order given (before anything already scheduled)."""
-    for s in reversed(steps):
-        g.tasks.append(s)
+    tasks = g.tasks
+    for i in range(len(steps) - 1, -1, -1):
+        tasks.append(steps[i])
 
 
 def offer(g: State, kind: str, ctx: tuple[Any, ...] = (), who: int | None = None) -> bool:
@@ -116,7 +117,8 @@ def _answer(g: State, action: FAction) -> None:
     g._legal = None
     g.ctx = ()
     if action.kind == "pass":
-        log(g, "pass", g.decider, decision=kind)
+        if g.journal is not None:
+            log(g, "pass", g.decider, decision=kind)
     ANSWERS[kind](g, action, ctx)
 
 

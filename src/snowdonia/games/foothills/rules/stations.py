@@ -140,8 +140,9 @@ def build(g: State, p: int, s: int, cost: Cost, prm: Params) -> None:
     vp += prm.bonus_vp
     supply.gain_vp(g, p, vp)
     supply.gain_passengers(g, p, passengers)
-    log(g, "build", p, station=cfg.st_key[s], name=cfg.st_name[s], cost=supply.cost_dict(cost), vp=vp,
-        passengers=passengers, counter=g.stations_built[p])
+    if g.journal is not None:
+        log(g, "build", p, station=cfg.st_key[s], name=cfg.st_name[s], cost=supply.cost_dict(cost), vp=vp,
+            passengers=passengers, counter=g.stations_built[p])
     effect = cfg.effect[c]
     if effect == FERRY_EFFECT:
         then(g, ("ferry", 0))
@@ -155,7 +156,8 @@ def build(g: State, p: int, s: int, cost: Cost, prm: Params) -> None:
 @task("ferry")
 def _ferry(g: State, t: tuple[Any, ...]) -> None:
     if t[1] == 0:
-        log(g, "ferry", g.player)
+        if g.journal is not None:
+            log(g, "ferry", g.player)
     offer(g, FERRY, (t[1],))
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from snowdonia.core.actions import Action as CoreAction
 from snowdonia.core.actions import Catalogue
 from snowdonia.core.errors import ActionParseError as ActionParseError
@@ -22,6 +24,7 @@ AREAS = "ABCDEFG"
 MAX_SPACES = {"A": 4, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3}
 
 
+@mypyc_attr(native_class=False)
 class Action(CoreAction):
     """One Snowdonia decision. `kind` names the decision family; `args` are small ints or
     strings.

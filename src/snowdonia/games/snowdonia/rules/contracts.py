@@ -83,7 +83,8 @@ def play_contract(g: State, p: int, c: int) -> None:
     g.played[p] |= bit
     g.round_played[p] |= bit
     card = g.cfg.contract[c]
-    emit(g, "play", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "play", seat=p, contract=c)
     now = NOW.get(card.effect)
     if now is not None:
         now(g, p, c)
@@ -102,7 +103,8 @@ def fix_start_player(g: State, p: int, c: int) -> None:
     of A does not take it). The open window keeps its order (see `step_window`)."""
     g.start = p
     g.start_fixed = True
-    emit(g, "start_player", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "start_player", seat=p, contract=c)
 
 
 def swap_weather(g: State, p: int, c: int) -> None:
@@ -148,7 +150,8 @@ def now_draw_bag(g: State, p: int, c: int) -> None:
     g.iron[p] += got[0]
     g.stone[p] += got[1]
     g.coal[p] += got[2]
-    emit(g, "draw_bag", seat=p, contract=c, iron=got[0], stone=got[1], coal=got[2])
+    if g.journal is not None:
+        emit(g, "draw_bag", seat=p, contract=c, iron=got[0], stone=got[1], coal=got[2])
 
 
 def now_take_stock_yard(g: State, p: int, c: int) -> None:
@@ -262,7 +265,8 @@ def weather_options(g: State, p: int) -> list[Action]:
 
 def apply_weather(g: State, p: int, act: Action) -> None:
     g.weather_mid = str(act.args[0])
-    emit(g, "weather_swap", seat=p, disc=g.weather_mid)
+    if g.journal is not None:
+        emit(g, "weather_swap", seat=p, disc=g.weather_mid)
 
 
 def keep_options(g: State, p: int) -> list[Action]:
@@ -284,7 +288,8 @@ def apply_keep(g: State, p: int, act: Action) -> None:
         g.hand[p] |= 1 << keep
         g.seen = [x | 1 << keep for x in g.seen]  # it now lies face up in p's area
     g.pending_cards = ()
-    emit(g, "keep", seat=p, contract=keep)
+    if g.journal is not None:
+        emit(g, "keep", seat=p, contract=keep)
 
 
 def move_options(g: State, p: int) -> list[Action]:
@@ -325,5 +330,6 @@ def apply_move(g: State, p: int, act: Action) -> None:
         g.g_list.append(p)
     else:
         g.spaces[g.cfg.space_offset[AREAS.index(str(ta))] + int(tn) - 1] = p
-    emit(g, "move_labourer", seat=p,
-         **{"from": space_name(AREAS.index(str(fa)), int(fn) - 1), "to": space_name(AREAS.index(str(ta)), int(tn) - 1)})
+    if g.journal is not None:
+        emit(g, "move_labourer", seat=p,
+             **{"from": space_name(AREAS.index(str(fa)), int(fn) - 1), "to": space_name(AREAS.index(str(ta)), int(tn) - 1)})

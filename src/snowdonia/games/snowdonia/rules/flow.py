@@ -289,7 +289,8 @@ def _end_of_round(g: State) -> None:
         # Train card set aside ... and place it on the Excavate Action Area with the B Build
         # Action Area uppermost."
         g.b_build = True
-        emit(g, "b_build")
+        if g.journal is not None:
+            emit(g, "b_build")
     if g.extra_round:
         finish(g, "extra_round")
         return
@@ -317,7 +318,8 @@ def finish(g: State, why: str) -> None:
     g.over = True
     g.end_reason = END_REASONS[why] if why != "round_limit" else (
         f"round limit {g.cfg.settings.round_limit} reached (safety net, not a rule)")
-    emit(g, "game_over", reason=why)
+    if g.journal is not None:
+        emit(g, "game_over", reason=why)
 
 
 def _new_round(g: State) -> None:
@@ -332,4 +334,5 @@ def _new_round(g: State) -> None:
     g.blocked_contracts = False
     g.build_done = False
     g.last_round_order = tuple((g.start + i) % n for i in range(n))
-    emit(g, "round", round=g.round, start=g.start)
+    if g.journal is not None:
+        emit(g, "round", round=g.round, start=g.start)

@@ -30,19 +30,22 @@ def apply_maintain(g: State, p: int, act: Action) -> None:
     if how == "steel":
         g.steel[p] -= 1
         g.steel_supply += 1
-        emit(g, "maintain", seat=p, train=t, paid="steel")
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid="steel")
     elif how == "return":
         g.train[p] = 0
         if not g.cfg.solo:
             g.shed.append(t)
             g.shed.sort()
             g.maint_returned = g.maint_returned + (t,)
-        emit(g, "maintain", seat=p, train=t, paid="return")
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid="return")
     else:
         c = int(how)
         g.hand[p] &= ~(1 << c)
         discard_public(g, c)
-        emit(g, "maintain", seat=p, train=t, paid=c)
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid=c)
     g.maint_queue.pop(0)
 
 
@@ -52,7 +55,8 @@ def refill_returned(g: State) -> None:
     lowest"."""
     for t in sorted(g.maint_returned):
         g.shed_coal[t] = bag.take_coal(g, g.cfg.train[t].coal)
-        emit(g, "train_returned", train=t, coal=g.shed_coal[t])
+        if g.journal is not None:
+            emit(g, "train_returned", train=t, coal=g.shed_coal[t])
     g.maint_returned = ()
 
 

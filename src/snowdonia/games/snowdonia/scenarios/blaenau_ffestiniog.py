@@ -62,7 +62,8 @@ def apply_end(g: State, p: int, act: Action) -> None:
     g.end_of = g.end_of[:p] + (end,) + g.end_of[p + 1:]
     g.surveyor[p] = g.cfg.end_stations[end]
     g.setup_pos += 1
-    emit(g, "start_end", seat=p, end=end_key(g, end), forced=forced)
+    if g.journal is not None:
+        emit(g, "start_end", seat=p, end=end_key(g, end), forced=forced)
 
 
 def game_surveyor_options(g: State, p: int) -> list[Action]:
@@ -73,7 +74,8 @@ def game_surveyor_options(g: State, p: int) -> list[Action]:
 def apply_game_surveyor(g: State, p: int, act: Action) -> None:
     g.gs_end = BLAENAU if act.args[0] == end_key(g, BLAENAU) else PORTHMADOG
     g.setup_pos += 1
-    emit(g, "game_surveyor", seat=p, end=end_key(g, g.gs_end))
+    if g.journal is not None:
+        emit(g, "game_surveyor", seat=p, end=end_key(g, g.gs_end))
 
 
 # --------------------------------------------------------------------------- B Excavate (R9, R10, R12)
@@ -223,7 +225,8 @@ def after_event(g: State) -> None:
     the opposite end; Events alternate" - after every event from the track, even one that
     did nothing (R17)."""
     g.gs_end ^= 1
-    emit(g, "game_surveyor_moves", end=end_key(g, g.gs_end))
+    if g.journal is not None:
+        emit(g, "game_surveyor_moves", end=end_key(g, g.gs_end))
 
 
 def after_rubble(g: State) -> None:
@@ -238,7 +241,8 @@ def after_rubble(g: State) -> None:
         return
     g.maint_done = True
     g.maint_queue = [p for p in order_from_start(g) if g.train[p]]
-    emit(g, "event", space=None, kind="maintenance", station=g.cfg.stations[si].key)
+    if g.journal is not None:
+        emit(g, "event", space=None, kind="maintenance", station=g.cfg.stations[si].key)
 
 
 # --------------------------------------------------------------------------- E Build (R15, R16)
@@ -279,7 +283,8 @@ def after_build(g: State, p: int, b: int) -> None:
         else:
             raise ValueError(f"a building site can give iron, stone or coal, not {kind!r}")
         got[kind] += k
-    emit(g, "gift", seat=p, **got, wanted=dict(gives))
+    if g.journal is not None:
+        emit(g, "gift", seat=p, **got, wanted=dict(gives))
 
 
 # --------------------------------------------------------------------------- G Surveyor (R13, R14)
@@ -296,12 +301,14 @@ def move_surveyor(g: State, p: int) -> bool:
     if not 0 <= target < g.cfg.n_stations:
         return False
     g.surveyor[p] = target
-    emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
+    if g.journal is not None:
+        emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
     # Surveyors never move back, so "off the starting station" happens once: the move that
     # starts on the player's own end. `start_marker[p]` records a marker actually placed.
     if before == g.cfg.end_stations[end] and g.markers[p] > 0:
         g.start_marker = g.start_marker[:p] + (1,) + g.start_marker[p + 1:]
-        emit(g, "start_marker", seat=p, station=end_key(g, end))
+        if g.journal is not None:
+            emit(g, "start_marker", seat=p, station=end_key(g, end))
         route.place_marker(g, p)
     return True
 

@@ -20,7 +20,8 @@ def resolve(g: State, idx: int, p: int) -> bool:
     if build_options(g, p):
         ask(g, BUILD, p)
         return True
-    emit(g, "cannot_build", seat=p)
+    if g.journal is not None:
+        emit(g, "cannot_build", seat=p)
     return False
 
 
@@ -92,7 +93,8 @@ def do_build(g: State, p: int, act: Action) -> None:
     pay(g, p, steel=cfg.bsite_steel[b] - k, iron=IRON_PER_STEEL * k, stone=stone - m, rubble=RUBBLE_PER_STONE * m)
     g.bsite_owner[b] = p
     g.build_done = True
-    emit(g, "build", seat=p, station=key, site=num, vp=cfg.bsite_vp[b])
+    if g.journal is not None:
+        emit(g, "build", seat=p, station=key, site=num, vp=cfg.bsite_vp[b])
     route.place_marker(g, p)
     cfg.hooks.after_build(g, p, b)
 
@@ -113,7 +115,8 @@ def buy_train(g: State, p: int, t: int, k: int) -> None:
     g.shed_coal[t] = 0
     g.train[p] = t
     g.build_done = True
-    emit(g, "buy", seat=p, train=t, returned=old or None)
+    if g.journal is not None:
+        emit(g, "buy", seat=p, train=t, returned=old or None)
 
 
 def pay(g: State, p: int, steel: int, iron: int, stone: int, rubble: int) -> None:

@@ -19,7 +19,8 @@ def resolve(g: State, idx: int, p: int) -> bool:
     if contracts.excavate_double(g, p):
         amount *= 2
     took, sites = g.cfg.hooks.excavate(g, p, amount)
-    emit(g, "excavate", seat=p, rubble=took, sites=sites)
+    if g.journal is not None:
+        emit(g, "excavate", seat=p, rubble=took, sites=sites)
     g.cfg.hooks.after_rubble(g)
     return False
 
@@ -38,5 +39,6 @@ def apply_clear(g: State, p: int, act: Action) -> None:
     rubble and, on a station site, puts its marker there."""
     if act.kind == "clear" and not fully_fogged(g, B):
         took, space = g.cfg.hooks.clear_next_space(g, p)
-        emit(g, "clear", seat=p, rubble=took, space=space, contract=3)
+        if g.journal is not None:
+            emit(g, "clear", seat=p, rubble=took, space=space, contract=3)
         g.cfg.hooks.after_rubble(g)

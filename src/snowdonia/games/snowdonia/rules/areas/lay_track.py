@@ -19,4 +19,5 @@ def lay(g: State, p: int) -> None:
     excavated cards allow; the player cannot choose fewer."""
     amount = lay_track_rate(g) + contracts.lay_track_bonus(g, p) + train_ability(g, p, "lay_track_bonus")
     tracks = g.cfg.hooks.lay_track(g, p, amount)
-    emit(g, "lay", seat=p, cards=len(tracks), tracks=tracks)
+    if g.journal is not None:
+        emit(g, "lay", seat=p, cards=len(tracks), tracks=tracks)

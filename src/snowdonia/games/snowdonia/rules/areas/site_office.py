@@ -27,5 +27,6 @@ def apply_pick(g: State, p: int, act: Action) -> None:
     c = int(act.args[0])
     g.office[g.office.index(c)] = 0
     g.hand[p] |= 1 << c
-    emit(g, "pick", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "pick", seat=p, contract=c)
     g.res_pos += 1  # this labourer's action is done

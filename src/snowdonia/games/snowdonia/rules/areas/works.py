@@ -75,4 +75,5 @@ def convert(g: State, p: int, steel: int, stone: int, iron_per: int) -> None:
     g.stone[p] += got
     g.rubble[p] -= 2 * got
     g.supply_rubble += 2 * got
-    emit(g, "convert", seat=p, steel=steel, stone=got, failed=stone - got)
+    if g.journal is not None:
+        emit(g, "convert", seat=p, steel=steel, stone=got, failed=stone - got)
