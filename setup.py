@@ -34,6 +34,9 @@ _engine: Any = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_engine)
 
 
+COMPILED_HASHES: dict[str, str] = {}
+
+
 def _say(text: str) -> None:
     print(f"snowdonia build: {text}", file=sys.stderr)
 
@@ -77,10 +80,14 @@ def _extensions() -> list[Any]:
     _say(f"compiling {len(paths)} engine modules with mypyc (a few minutes; SNOWDONIA_PURE=1 skips it)")
     old = os.getcwd()
     os.chdir(ROOT)  # mypyc reads the [tool.mypy] settings of pyproject.toml from here
+    # What is compiled: the manifest records these hashes, not the files as they are after
+    # the (minutes long) C compile, so an edit made meanwhile is caught at run time.
+    COMPILED_HASHES.update({_engine.module_name(SRC, p): _engine.digest(p) for p in _engine.compiled_sources(SRC)})
     try:
-        exts = mypycify(paths, opt_level="3", target_dir=str(Path("build") / "mypyc"))
-    except Exception as exc:  # noqa: BLE001 - a type error mypyc refuses: fall back
-        _say(f"mypyc could not compile the engine ({exc}): installing the pure-Python engine")
+        exts = mypycify(paths, opt_level="3", debug_level="0", target_dir=str(Path("build") / "mypyc"))
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc refuses the code (it exits): fall back
+        _say(f"mypyc could not compile the engine ({exc!r}): installing the pure-Python engine")
+        COMPILED_HASHES.clear()
         return []
     finally:
         os.chdir(old)
@@ -120,7 +127,7 @@ class build_engine(build_ext):  # noqa: N801 - setuptools' naming
             return
         import mypy.version
 
-        sources = {_engine.module_name(SRC, p): _engine.digest(p) for p in _engine.compiled_sources(SRC)}
+        sources = dict(COMPILED_HASHES)
         target.mkdir(parents=True, exist_ok=True)
         manifest.write_text(json.dumps({"mypy": mypy.version.__version__, "python": sys.version.split()[0],
                                         "sources": sources}, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -175,9 +175,8 @@ class FoothillsGame(State, Position):
 
 
 def blank() -> FoothillsGame:
+    """A game without a position yet: set_up (or a snapshot) sets every other slot."""
     g = FoothillsGame.__new__(FoothillsGame)
-    for s in SLOTS:
-        setattr(g, s, None)
     g.chance = None
     return g
 
@@ -203,10 +202,10 @@ def restore(blob: bytes) -> FoothillsGame:
     g.settings_ = s
     g.cfg = config(tuple(data["railways"]), s.colours, s.turn_limit)
     for k, v in data["slots"].items():
+        if k == "decider" and v is None:
+            v = NONE  # a finished game's snapshot (the compiled State holds ints only)
         setattr(g, k, v)
     g._legal = None
     g.seed = data["seed"]
     g.history = list(data["history"])
-    if g.decider is None:
-        g.decider = NONE
     return g

@@ -245,8 +245,7 @@ def new_game(players: int, seed: int | None = None, scenario: str | None = None,
     if not -(2**63) <= seed < 2**64:
         raise ValueError(f"seed must fit in 64 bits, not {seed}")
     g = Game.__new__(Game)
-    for slot in SLOTS:
-        setattr(g, slot, None)
+    g.chance = None  # set_up sets every other slot
     set_up(g, config_for(players, scenario, s), seed)
     g.seed = seed
     g.history = []

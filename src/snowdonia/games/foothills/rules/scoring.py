@@ -75,35 +75,36 @@ def score_player(g: State, p: int) -> dict[str, Any]:
             "route_bonus": bonus, "pile": pile}
 
 
-def player_total(g: State, p: int) -> float:
-    """`score_player(g, p)["total"]` without the breakdown: the same sum in the same order
-    (so the same float), for the lean outcome search playouts end with."""
+def player_total(g: State, p: int) -> Any:
+    """`score_player(g, p)["total"]` without the breakdown: the same terms summed by `sum` in
+    the same order, so the very same number (an int, or a float once half passengers count),
+    for the lean outcome search playouts end with."""
     cfg = g.cfg
     rules = cfg.rules
     bonus = 0
     for r in cfg.bonus_rails:
         if route_bonus_holder(g, r) == p:
             bonus += 1
-    pile_lines = [0, 0, 0, 0, 0]
+    pile_lines: list[Any] = [0, 0, 0, 0, 0]
     mine = g.pile[p]
     for ac in range(cfg.n_ac):
         if mine >> ac & 1:
             f = cfg.ac_scoring[ac]
             pile_lines[_PILE_FIELDS.index(f)] += pile_field_value(g, p, f)
-    total: float = 0
-    total += g.vp[p]
-    total += rules["route_bonus_vp"] * bonus
-    total += rules["summit_vp"] if g.summit_owner == p else 0
-    total += g.passengers[p] * rules["passenger_value"]
-    for v in pile_lines:
-        total += v
-    return total
+    terms: list[Any] = [
+        g.vp[p],
+        rules["route_bonus_vp"] * bonus,
+        rules["summit_vp"] if g.summit_owner == p else 0,
+        g.passengers[p] * rules["passenger_value"],
+        *pile_lines,
+    ]
+    return sum(terms)
 
 
 _PILE_FIELDS = ("passengers", "tracks", "stations", "tickets", "cards")
 
 
-def outcome(g: State) -> tuple[list[float], list[int]]:
+def outcome(g: State) -> tuple[list[Any], list[int]]:
     """(scores, winners) exactly as `result` gives them, without the score sheets."""
     scores = [player_total(g, 0), player_total(g, 1)]
     if scores[0] == scores[1]:
