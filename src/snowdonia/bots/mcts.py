@@ -79,6 +79,16 @@ class Budget:
         return str(self.iterations)
 
 
+def _below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1, the very same draws (CPython's `_randbelow` with
+    `getrandbits`), without two interpreted frames per call: the playout's inner loop."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def rewards(g: Position) -> list[float]:
     """Per-seat reward in [0, 1] for a finished (or truncated, then scored by the title's
     heuristic) game."""
@@ -186,7 +196,7 @@ class MctsBot:
             children = node.children
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
-                a = unexpanded[rng.randrange(len(unexpanded))]
+                a = unexpanded[_below(rng, len(unexpanded))]
                 for b in legal:
                     ch = children.get(b)
                     if ch is not None:
@@ -219,7 +229,7 @@ class MctsBot:
         steps = 0
         while not d.is_over and (depth is None or steps < depth):
             legal = d.legal_actions()
-            d.step(legal[rng.randrange(len(legal))])
+            d.step(legal[_below(rng, len(legal))])
             steps += 1
         r = rewards(d)
         for nd in path:

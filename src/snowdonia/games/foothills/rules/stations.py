@@ -85,8 +85,26 @@ def iter_build_options(g: State, p: int, prm: Params) -> Iterator[FAction]:
         if rails is not None and not rails.intersection(cfg.card_rails[cfg.st_card[s]]):
             continue
         for m in mods(g, s, prm):
-            if supply.can_pay(g, p, cost_of(g, s, prm, m)):
+            if can_afford(g, p, s, prm, m):
                 yield A_BUILD[(cfg.st_key[s], m)]
+
+
+def can_afford(g: State, p: int, s: int, prm: Params, mod: str) -> bool:
+    """`supply.can_pay(g, p, cost_of(g, s, prm, mod))` without making the Cost: option
+    generation asks it for every station and way to pay."""
+    c = g.cfg.st_cost[s]
+    iron = 0 if prm.no_iron else c.iron
+    stone = c.stone
+    if mod == "-iron":
+        iron = max(0, iron - prm.discount)
+    elif mod == "-stone":
+        stone = max(0, stone - prm.discount)
+    elif mod == "+iron":
+        iron += prm.extra_resource
+    elif mod == "+stone":
+        stone += prm.extra_resource
+    return (g.iron[p] >= iron and g.stone[p] >= stone and g.rubble[p] >= c.rubble + prm.extra_rubble
+            and g.passengers[p] >= c.passengers)
 
 
 def build_options(g: State, p: int, prm: Params) -> list[FAction]:

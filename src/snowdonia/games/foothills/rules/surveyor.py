@@ -28,7 +28,13 @@ def space_open(g: State, c: int) -> bool:
     cfg = g.cfg
     if not cfg.in_play[c] or cfg.space[c] is None:
         return False
-    return cfg.is_start[c] or any(g.station_owner[s] != NONE for s in cfg.card_stations[c])
+    if cfg.is_start[c]:
+        return True
+    owner = g.station_owner
+    for s in cfg.card_stations[c]:
+        if owner[s] != NONE:
+            return True
+    return False
 
 
 def occupied(g: State, c: int) -> bool:

@@ -71,6 +71,19 @@ class Action(CoreAction):
         return catalogue().from_id(action_id)
 
 
+_MADE: dict[tuple[str, tuple[int | str, ...]], Action] = {}
+
+
+def made(kind: str, args: tuple[int | str, ...] = ()) -> Action:
+    """`Action(kind, args)`, made once and then looked up: option generation hands out the
+    same few hundred actions over and over, and making a NamedTuple runs Python code."""
+    key = (kind, args)
+    a = _MADE.get(key)
+    if a is None:
+        a = _MADE[key] = Action(kind, args)
+    return a
+
+
 _TEXT: dict[Action, str] = {}
 # Per scenario: how many catalogue ids it uses (ids 0 .. n-1): Mount Snowdon's 665 never change;
 # a later scenario's actions come after them (filled by `catalogue()`).

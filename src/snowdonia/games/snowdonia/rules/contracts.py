@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from snowdonia.games.snowdonia.rules import bag
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import (
     AREAS,
     G,
@@ -55,7 +55,7 @@ def step_window(g: State) -> bool:
 
 def window_options(g: State, p: int) -> list[Action]:
     mask = g.hand[p] & g.cfg.area_mask.get(AREAS[g.res_area], 0)
-    out = [Action("play", (c,)) for c in bits(mask)]
+    out = [made("play", (c,)) for c in bits(mask)]
     out.append(PASS)
     return out
 
@@ -260,7 +260,7 @@ def weather_supply(g: State) -> dict[str, int]:
 def weather_options(g: State, p: int) -> list[Action]:
     """#4: any colour still in the supply, the middle disc's own colour included."""
     sup = weather_supply(g)
-    return [Action("weather", (w,)) for w in ("sun", "rain", "fog") if sup[w] > 0]
+    return [made("weather", (w,)) for w in ("sun", "rain", "fog") if sup[w] > 0]
 
 
 def apply_weather(g: State, p: int, act: Action) -> None:
@@ -270,7 +270,7 @@ def apply_weather(g: State, p: int, act: Action) -> None:
 
 
 def keep_options(g: State, p: int) -> list[Action]:
-    return [Action("keep", (c,)) for c in sorted(g.pending_cards)]
+    return [made("keep", (c,)) for c in sorted(g.pending_cards)]
 
 
 def apply_keep(g: State, p: int, act: Action) -> None:
@@ -312,7 +312,7 @@ def move_options(g: State, p: int) -> list[Action]:
     for sa, si in sources:
         for ta, ti in targets:
             if (sa, si) != (ta, ti):
-                out.append(Action("move", _space_code(sa, si) + _space_code(ta, ti)))
+                out.append(made("move", _space_code(sa, si) + _space_code(ta, ti)))
     return out
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from snowdonia.games.snowdonia.rules import bag, contracts
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import State
 
@@ -17,7 +17,7 @@ def maintain_options(g: State, p: int) -> list[Action]:
     if g.steel[p] > 0:
         out.append(STEEL)
     for c in contracts.maintenance_cards(g, p):
-        out.append(Action("maintain", (c,)))
+        out.append(made("maintain", (c,)))
     out.append(GIVE_BACK)
     return out
 

@@ -14,7 +14,7 @@ highest slot holding rubble) and lay cards n-1, n-2 ... (`laid_p`).
 from __future__ import annotations
 
 from snowdonia.games.snowdonia.rules import route
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit, order_from_start
 from snowdonia.games.snowdonia.rules.decisions import CHOOSE_END, GAME_SURVEYOR
 from snowdonia.games.snowdonia.rules.state import EVENT, PH_PLACE, UNOWNED, State
@@ -51,7 +51,7 @@ def end_options(g: State, p: int) -> list[Action]:
     for end in (BLAENAU, PORTHMADOG):
         here = sum(1 for q in range(g.setup_pos) if g.end_of[(g.start + q) % g.cfg.players] == end)
         if here < g.cfg.surveyor_spaces_per_end:
-            out.append(Action("start", (end_key(g, end),)))
+            out.append(made("start", (end_key(g, end),)))
     return out
 
 
@@ -68,7 +68,7 @@ def apply_end(g: State, p: int, act: Action) -> None:
 
 def game_surveyor_options(g: State, p: int) -> list[Action]:
     """Both ends are always open to the game's Surveyor ("no surveyor space is required")."""
-    return [Action("game_surveyor", (end_key(g, end),)) for end in (BLAENAU, PORTHMADOG)]
+    return [made("game_surveyor", (end_key(g, end),)) for end in (BLAENAU, PORTHMADOG)]
 
 
 def apply_game_surveyor(g: State, p: int, act: Action) -> None:

@@ -4,7 +4,7 @@ set-aside train's Build side covers it, and the extra Builds of No. 6 Padarn and
 from __future__ import annotations
 
 from snowdonia.games.snowdonia.rules import bag, contracts, route
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit
 from snowdonia.games.snowdonia.rules.decisions import BUILD
 from snowdonia.games.snowdonia.rules.state import NONE, State
@@ -54,13 +54,13 @@ def build_options(g: State, p: int) -> list[Action]:
                         continue
                     for m in range(stone + 1 if rubble_swap else 1):
                         if have_stone >= stone - m and have_rubble >= RUBBLE_PER_STONE * m:
-                            out.append(Action("build", (key, cfg.bsite_num[b], k, m)))
+                            out.append(made("build", (key, cfg.bsite_num[b], k, m)))
     if g.trains_available:
         for t in g.shed:
             cost = cfg.train[t].cost
             for k in range(cost + 1 if iron_swap else 1):
                 if have_steel >= cost - k and have_iron >= IRON_PER_STEEL * k:
-                    out.append(Action("buy", (t, k)))
+                    out.append(made("buy", (t, k)))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit
 from snowdonia.games.snowdonia.rules.decisions import SITE_OFFICE
 from snowdonia.games.snowdonia.rules.state import State
@@ -18,7 +18,7 @@ def resolve(g: State, idx: int, p: int) -> bool:
 
 
 def pick_options(g: State, p: int) -> list[Action]:
-    return [Action("pick", (c,)) for c in sorted(c for c in g.office if c)]
+    return [made("pick", (c,)) for c in sorted(c for c in g.office if c)]
 
 
 def apply_pick(g: State, p: int, act: Action) -> None:
