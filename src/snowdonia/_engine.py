@@ -149,9 +149,9 @@ def running(module: ModuleType) -> str:
 def describe() -> str:
     """The build in words, checked against a module actually loaded, for `--version` and
     `snowdonia bench`."""
-    from snowdonia.games.snowdonia.rules import flow
+    from snowdonia.core import rng  # compiled with the rules (all or nothing; no game imported here)
 
-    actual = running(flow)
+    actual = running(rng)
     if actual != BUILD:  # cannot happen unless something imported the engine before us
         return f"{actual} (expected {BUILD}: {REASON})"
     return f"{BUILD} ({REASON})"
