@@ -21,7 +21,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.bots import register
 from snowdonia.core.protocol import Position
@@ -29,11 +29,11 @@ from snowdonia.core.protocol import Position
 # Reward for a seat = WIN_WEIGHT * (share of the win) + the rest * a squashed score margin.
 # The margin term keeps a gradient when every playout from a node is won (or lost), which
 # is common late in the game; the win term keeps the search aiming at what counts.
-WIN_WEIGHT = 0.8
-MARGIN_SCALE = 8.0
-EXPLORATION = 0.7
+WIN_WEIGHT: Final = 0.8
+MARGIN_SCALE: Final = 8.0
+EXPLORATION: Final = 0.7
 # How many iterations to time before trusting the rate used by early stopping.
-RATE_WARMUP = 20
+RATE_WARMUP: Final = 20
 
 
 class Node:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,11 +29,11 @@ from snowdonia.games.foothills.data import (
     components,
 )
 
-COLOURS = ("blue", "green")
-COLOUR_ORDERS = ("blue-green", "green-blue")
+COLOURS: Final = ("blue", "green")
+COLOUR_ORDERS: Final = ("blue-green", "green-blue")
 # The 28 choices of six railways (seed set-up 1: each of 28 route cards shows one pair of
 # railways left out).
-RAILWAY_CHOICES = tuple(",".join(n for n in NUMERALS if n not in pair) for pair in combinations(NUMERALS, 2))
+RAILWAY_CHOICES: Final = tuple(",".join(n for n in NUMERALS if n not in pair) for pair in combinations(NUMERALS, 2))
 
 
 # Not a compiled (native) class: a snapshot pickles the settings, and unpickling sets the

@@ -9,14 +9,16 @@ das Spiel am Ende des aktuellen Spielzugs."
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.foothills.rules import scoring
 from snowdonia.games.foothills.rules.flow import log
 from snowdonia.games.foothills.rules.state import NONE, State
 
-ALL_BUFFER_STOPS = "all buffer stops placed"
-NO_NAVVY_LEFT = "a navvy had to be placed but none was left"
-NO_CARD_FOR_NAVVY = "a navvy had to be placed but no route card could take it"
-TURN_LIMIT = "turn limit (safety net, not a rule)"
+ALL_BUFFER_STOPS: Final = "all buffer stops placed"
+NO_NAVVY_LEFT: Final = "a navvy had to be placed but none was left"
+NO_CARD_FOR_NAVVY: Final = "a navvy had to be placed but no route card could take it"
+TURN_LIMIT: Final = "turn limit (safety net, not a rule)"
 
 
 def trigger(g: State, reason: str) -> None:

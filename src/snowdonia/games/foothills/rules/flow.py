@@ -11,7 +11,7 @@ The rule modules register their steps (`@task`), the options of their decisions
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.core.errors import IllegalAction
 from snowdonia.games.foothills.rules.actions import FAction
@@ -22,9 +22,9 @@ Step = Callable[[State, tuple[Any, ...]], None]
 Options = Callable[[State, tuple[Any, ...]], list[FAction]]
 Answer = Callable[[State, FAction, tuple[Any, ...]], None]
 
-TASKS: dict[str, Step] = {}
-OPTIONS: dict[str, Options] = {}
-ANSWERS: dict[str, Answer] = {}
+TASKS: Final[dict[str, Step]] = {}
+OPTIONS: Final[dict[str, Options]] = {}
+ANSWERS: Final[dict[str, Answer]] = {}
 
 
 def task(name: str) -> Callable[[Step], Step]:

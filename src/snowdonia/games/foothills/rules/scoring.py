@@ -12,7 +12,7 @@ Partie mit denselben Strecken. Bei erneutem Gleichstand endet die Partie unentsc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.rules.state import State
 
@@ -101,7 +101,7 @@ def player_total(g: State, p: int) -> Any:
     return sum(terms)
 
 
-_PILE_FIELDS = ("passengers", "tracks", "stations", "tickets", "cards")
+_PILE_FIELDS: Final = ("passengers", "tracks", "stations", "tickets", "cards")
 
 
 def outcome(g: State) -> tuple[list[Any], list[int]]:

@@ -8,16 +8,16 @@ per list.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from snowdonia.games.foothills.rules.config import Config, Settings
 
-NONE = -1  # nobody
-NAVVY = -2  # built by a third party (a navvy covers the card)
-BAR = -1  # surveyor on its action bar
-PUB = -2  # surveyor in the Pub
+NONE: Final = -1  # nobody
+NAVVY: Final = -2  # built by a third party (a navvy covers the card)
+BAR: Final = -1  # surveyor on its action bar
+PUB: Final = -2  # surveyor in the Pub
 
 _SCALARS = (
     "cfg", "settings_", "rng", "draws", "chance", "journal", "n_moves", "_legal",
@@ -32,7 +32,7 @@ _LISTS = (
     "tickets", "surveyor", "pile", "turns_taken", "bar", "grey", "card_rubble", "navvy",
     "track_owner", "station_owner", "tickets_left", "buffer", "tasks",
 )
-SLOTS = _SCALARS + _LISTS
+SLOTS: Final = _SCALARS + _LISTS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

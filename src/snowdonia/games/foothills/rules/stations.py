@@ -10,7 +10,7 @@ Streckenarbeiter) errichtet wurden."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.data import Cost, Params
 from snowdonia.games.foothills.rules import pub, rubble, supply
@@ -19,8 +19,8 @@ from snowdonia.games.foothills.rules.decisions import BUILD, FERRY
 from snowdonia.games.foothills.rules.flow import answer, log, offer, options, task, then
 from snowdonia.games.foothills.rules.state import NONE, State
 
-FERRY_EFFECT = "barmouth_ferry"
-DEVILS_BRIDGE = "devils_bridge"
+FERRY_EFFECT: Final = "barmouth_ferry"
+DEVILS_BRIDGE: Final = "devils_bridge"
 
 
 def available(g: State, s: int) -> bool:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.data import ActionDef
 from snowdonia.games.foothills.rules import end, navvies, pub, rubble, stations, stockyard, surveyor, track
@@ -68,7 +68,7 @@ def _main_surveyor(g: State, p: int) -> None:
     surveyor.surveyor_family(g, p, "surveyor")
 
 
-CARRY_OUT: dict[str, Callable[[State, int], None]] = {
+CARRY_OUT: Final[dict[str, Callable[[State, int], None]]] = {
     "stockyard": _main_stockyard, "rubble": _main_rubble, "works": _main_works,
     "station": _main_station, "surveyor": _main_surveyor, **SIDE_ACTIONS,
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -20,9 +20,9 @@ from snowdonia.games.snowdonia.scenarios import scenario as scenario_data
 if TYPE_CHECKING:
     from snowdonia.games.snowdonia.scenarios.hooks import Hooks
 
-SCENARIOS = KEYS
-EDITIONS = ("original", "deluxe")
-AREAS = "ABCDEFG"
+SCENARIOS: Final = KEYS
+EDITIONS: Final = ("original", "deluxe")
+AREAS: Final = "ABCDEFG"
 
 
 

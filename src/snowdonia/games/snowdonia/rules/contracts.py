@@ -13,6 +13,7 @@ area modules (for example `excavate_double` by B Excavate).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from snowdonia.games.snowdonia.rules import bag
 from snowdonia.games.snowdonia.rules.actions import Action, made
@@ -30,7 +31,7 @@ from snowdonia.games.snowdonia.rules.board import (
 from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MOVE, TAKE, WEATHER, WINDOW
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
-PASS = Action("pass")
+PASS: Final = Action("pass")
 
 # --------------------------------------------------------------------------- the window
 
@@ -171,7 +172,7 @@ def now_move_labourer(g: State, p: int, c: int) -> None:
     ask(g, MOVE, p)
 
 
-NOW: dict[str, Callable[[State, int, int], None]] = {
+NOW: Final[dict[str, Callable[[State, int, int], None]]] = {
     "block_contracts": block_contracts,
     "fix_start_player": fix_start_player,
     "swap_weather": swap_weather,

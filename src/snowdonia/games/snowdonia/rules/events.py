@@ -3,10 +3,12 @@ Event Track one at a time, each resolved before the next is placed."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules.board import emit, excavation_rate, lay_track_rate, order_from_start
 from snowdonia.games.snowdonia.rules.state import State
 
-EVENT_SPACES = 10
+EVENT_SPACES: Final = 10
 
 
 def place_event(g: State) -> None:

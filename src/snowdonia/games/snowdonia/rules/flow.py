@@ -14,6 +14,7 @@ decision a player is shown is a real one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from snowdonia.games.snowdonia.rules import (
     contracts,
@@ -55,7 +56,7 @@ Options = Callable[[State, int], list[Action]]
 Answer = Callable[[State, int, Action], None]
 
 # The one dispatch table: decision kind -> (its options, how an answer is carried out).
-HANDLERS: dict[str, tuple[Options, Answer]] = {
+HANDLERS: Final[dict[str, tuple[Options, Answer]]] = {
     decisions.HIRE: (placement.hire_options, placement.apply_hire),
     decisions.PLACE: (placement.place_options, placement.apply_place),
     decisions.WINDOW: (contracts.window_options, contracts.apply_window),
@@ -78,7 +79,7 @@ if set(HANDLERS) != set(decisions.DECISIONS):  # the registry and the dispatch n
     raise AssertionError("flow.HANDLERS must answer exactly the kinds of decisions.DECISIONS")
 
 # What one labourer on a space of each area does (G is resolved all at once).
-RESOLVE: dict[int, Callable[[State, int, int], bool]] = {
+RESOLVE: Final[dict[int, Callable[[State, int, int], bool]]] = {
     A: stock_yard.resolve, B: excavate.resolve, C: works.resolve, D: lay_track.resolve,
     E: build.resolve, F: site_office.resolve,
 }

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag, contracts
 from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import State
 
-STEEL = Action("maintain", ("steel",))
-GIVE_BACK = Action("maintain", ("return",))
+STEEL: Final = Action("maintain", ("steel",))
+GIVE_BACK: Final = Action("maintain", ("return",))
 
 
 def maintain_options(g: State, p: int) -> list[Action]:

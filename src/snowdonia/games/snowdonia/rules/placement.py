@@ -3,16 +3,18 @@ then placing one labourer at a time, clockwise from the Start Player."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import AREAS, B, D, G, ask, emit, space_name
 from snowdonia.games.snowdonia.rules.decisions import HIRE, PLACE
 from snowdonia.games.snowdonia.rules.state import NONE, PH_RESOLVE, State
 
-PASS = Action("pass")
-HIRE_ACT = Action("hire")
-_PLACE = {(a, n): Action("place", (AREAS[a], n)) for a in range(6) for n in range(1, 5)}
-PLACE_G = Action("place", ("G", 0))
-_PLACE_ROW = [[_PLACE[(a, n)] for n in range(1, 5)] for a in range(6)]
+PASS: Final = Action("pass")
+HIRE_ACT: Final = Action("hire")
+_PLACE: Final = {(a, n): Action("place", (AREAS[a], n)) for a in range(6) for n in range(1, 5)}
+PLACE_G: Final = Action("place", ("G", 0))
+_PLACE_ROW: Final = [[_PLACE[(a, n)] for n in range(1, 5)] for a in range(6)]
 
 
 def step(g: State) -> None:

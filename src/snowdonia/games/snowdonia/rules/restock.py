@@ -3,12 +3,14 @@ Yard"; solitaire: "Discard all Contract cards and deal out three new cards")."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.maintenance import discard_public
 from snowdonia.games.snowdonia.rules.state import State
 
-OFFICE_SPACES = 3
+OFFICE_SPACES: Final = 3
 
 
 def restock_office(g: State) -> None:

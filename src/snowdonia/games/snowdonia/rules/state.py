@@ -7,22 +7,22 @@ attribute copy per scalar and one slice per list, with no deep copying.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from snowdonia.games.snowdonia.rules.config import Config
 
-NONE = -1  # no owner
-EVENT = -2  # laid or completed by an event (contractors), owned by nobody
-UNOWNED = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
+NONE: Final = -1  # no owner
+EVENT: Final = -2  # laid or completed by an event (contractors), owned by nobody
+UNOWNED: Final = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
 
 # Phases of the round.
-PH_PLACE = 0
-PH_RESOLVE = 1
-PH_END = 2
-PH_OVER = 3
-PH_SETUP = 4  # Blaenau Ffestiniog: the players choose their ends before round 1
+PH_PLACE: Final = 0
+PH_RESOLVE: Final = 1
+PH_END: Final = 2
+PH_OVER: Final = 3
+PH_SETUP: Final = 4  # Blaenau Ffestiniog: the players choose their ends before round 1
 
 _SCALARS = (
     "cfg", "rng", "round", "start", "start_fixed", "phase", "decision", "decider", "ctx",
@@ -43,7 +43,7 @@ _LISTS = (
     "spaces", "g_list", "deck", "discard", "office", "shed", "shed_coal", "events",
     "extras", "maint_queue", "kdisc",
 )
-SLOTS = _SCALARS + _LISTS
+SLOTS: Final = _SCALARS + _LISTS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -3,15 +3,17 @@ set-aside train's Build side covers it, and the extra Builds of No. 6 Padarn and
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag, contracts, route
 from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit
 from snowdonia.games.snowdonia.rules.decisions import BUILD
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
-PASS = Action("pass")
-IRON_PER_STEEL = 3  # #6/#25: "3 iron in place of 1 steel"
-RUBBLE_PER_STONE = 2  # #17: "2 rubble per stone"
+PASS: Final = Action("pass")
+IRON_PER_STEEL: Final = 3  # #6/#25: "3 iron in place of 1 steel"
+RUBBLE_PER_STONE: Final = 2  # #17: "2 rubble per stone"
 
 
 def resolve(g: State, idx: int, p: int) -> bool:

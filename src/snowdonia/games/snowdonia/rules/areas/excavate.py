@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import B, emit, excavation_rate, fully_fogged, train_ability
 from snowdonia.games.snowdonia.rules.state import State
 
-CLEAR_ACT = Action("clear")
-PASS = Action("pass")
+CLEAR_ACT: Final = Action("clear")
+PASS: Final = Action("pass")
 
 
 def resolve(g: State, idx: int, p: int) -> bool:

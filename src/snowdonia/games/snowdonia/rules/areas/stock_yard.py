@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import A, ask, capacity, emit, train_ability
 from snowdonia.games.snowdonia.rules.decisions import STOCK_YARD
 from snowdonia.games.snowdonia.rules.state import State
 
-UNLIMITED_COAL = 99
+UNLIMITED_COAL: Final = 99
 # The take actions by cube counts, made once: _TAKE[i][s][c] (the most any card lets a player
 # take is well below this; larger counts are made on demand).
-_MAX_TAKE = 8
-_TAKE = [[[Action("take", (i, s, c)) for c in range(_MAX_TAKE)] for s in range(_MAX_TAKE)] for i in range(_MAX_TAKE)]
+_MAX_TAKE: Final = 8
+_TAKE: Final = [[[Action("take", (i, s, c)) for c in range(_MAX_TAKE)] for s in range(_MAX_TAKE)] for i in range(_MAX_TAKE)]
 
 
 def _take_action(i: int, s: int, c: int) -> Action:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit, train_ability
 from snowdonia.games.snowdonia.rules.decisions import WORKS
 from snowdonia.games.snowdonia.rules.state import State
 
-MAX_CONVERSIONS = 3
+MAX_CONVERSIONS: Final = 3
 
 
 def resolve(g: State, idx: int, p: int) -> bool:
