@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from snowdonia.core.errors import IllegalAction
 from snowdonia.games.foothills.rules.actions import FAction
 from snowdonia.games.foothills.rules.decisions import DECISIONS
@@ -169,3 +171,29 @@ def explain(g: State, action: FAction) -> str:
         "pass": "this choice cannot be declined now",
     }
     return why.get(action.kind, "not among the options")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Engine(State):
+    """The protocol's hot methods (`is_over`, `current_player`, `legal_actions`, `step`) as
+    methods of a compiled class, which game.py's FoothillsGame extends: a search calls them for
+    every step, and methods of the interpreted FoothillsGame would each run an interpreted frame."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.over else self.decider
+
+    def legal_actions(self) -> list[FAction]:
+        """The options of the pending decision, in a fixed order."""
+        return legal_actions(self)
+
+    def step(self, action: FAction) -> None:
+        """Apply an action taken from `legal_actions` without checking or recording it."""
+        step(self, action)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from snowdonia.games.snowdonia.rules import (
     contracts,
     decisions,
@@ -337,3 +339,29 @@ def _new_round(g: State) -> None:
     g.last_round_order = tuple((g.start + i) % n for i in range(n))
     if g.journal is not None:
         emit(g, "round", round=g.round, start=g.start)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Engine(State):
+    """The protocol's hot methods (`is_over`, `current_player`, `legal_actions`, `step`) as
+    methods of a compiled class, which game.py's Game extends: a search calls them for
+    every step, and methods of the interpreted Game would each run an interpreted frame."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.over else self.decider
+
+    def legal_actions(self) -> list[Action]:
+        """The options of the pending decision, in a fixed order."""
+        return legal_actions(self)
+
+    def step(self, action: Action) -> None:
+        """Apply an action taken from `legal_actions` without checking or recording it."""
+        step(self, action)
