@@ -64,7 +64,13 @@ def _compiler_works() -> bool:
     return True
 
 
+# pip runs this file for the metadata first (egg_info, dist_info): compile only for a build.
+_BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist_egg", "bdist"}
+
+
 def _extensions() -> list[Any]:
+    if not _BUILDS.intersection(sys.argv[1:]):
+        return []
     if os.environ.get("SNOWDONIA_PURE", "") not in ("", "0"):
         _say("SNOWDONIA_PURE is set: installing the pure-Python engine")
         return []
@@ -84,7 +90,11 @@ def _extensions() -> list[Any]:
     # the (minutes long) C compile, so an edit made meanwhile is caught at run time.
     COMPILED_HASHES.update({_engine.module_name(SRC, p): _engine.digest(p) for p in _engine.compiled_sources(SRC)})
     try:
-        exts = mypycify(paths, opt_level="3", debug_level="0", target_dir=str(Path("build") / "mypyc"))
+        # Modules the compiled ones import but that are not compiled (the data loaders, a
+        # title's words) are type-checked by `mypy` in CI; here, in pip's isolated build
+        # environment without rich, numpy and the rest, their errors must not stop the build.
+        exts = mypycify(["--follow-imports=silent", *paths], opt_level="3", debug_level="0",
+                        target_dir=str(Path("build") / "mypyc"))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc refuses the code (it exits): fall back
         _say(f"mypyc could not compile the engine ({exc!r}): installing the pure-Python engine")
         COMPILED_HASHES.clear()
