@@ -41,3 +41,46 @@ def test_run_bench_reports_every_player_count() -> None:
     assert [r["players"] for r in out["rows"]] == [1, 5]
     for r in out["rows"]:
         assert r["decisions_per_s"] > 0 and r["clones_per_s"] > 0 and r["games_per_s"] > 0
+
+
+class _Fake:
+    """A workload that records when it ran and claims a fixed rate."""
+
+    def __init__(self, name: str, rate: float, order: list[str]) -> None:
+        self.name, self.rate, self.order = name, rate, order
+
+    def slice(self, seconds: float) -> tuple[int, float]:
+        self.order.append(self.name)
+        return int(self.rate * seconds), seconds
+
+
+def test_interleaved_alternates_the_order_and_reports_the_median_ratio() -> None:
+    from snowdonia.bench import interleaved
+
+    order: list[str] = []
+    out = interleaved(_Fake("ours", 3000, order), _Fake("theirs", 1000, order), slices=4, seconds=1.0)
+    assert order == ["ours", "theirs", "theirs", "ours", "ours", "theirs", "theirs", "ours"]
+    assert out["ratio"]["median"] == 3.0 and out["ratio"]["min"] == 3.0 and len(out["ratio"]["slices"]) == 4
+    assert out["ours_per_cpu_s"] == 3000 and out["theirs_per_cpu_s"] == 1000
+
+
+def test_compare_measures_both_engines_in_slices() -> None:
+    from snowdonia.bench import catanatron_installed, compare
+
+    out = compare("foothills", 2, slices=2, seconds=0.05)
+    if not catanatron_installed():
+        assert out is None
+        return
+    assert out is not None
+    for part in ("playouts", "clones"):
+        r = out[part]["ratio"]
+        assert len(r["slices"]) == 2 and r["min"] <= r["median"] <= r["max"] and r["min"] > 0
+
+
+def test_mcts_rates_cover_each_player_count_asked() -> None:
+    from snowdonia.bench import build, mcts_rates
+
+    rows = mcts_rates(0.2, games=("snowdonia",), counts={"snowdonia": (2, 3)})
+    assert [(r["game"], r["players"]) for r in rows] == [("snowdonia", 2), ("snowdonia", 3)]
+    assert all(r["iterations_per_cpu_s"] > 0 and r["depth"] is None for r in rows)
+    assert build().split()[0] in ("compiled", "pure")

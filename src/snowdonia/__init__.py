@@ -1,5 +1,5 @@
 """The Snowdonia games by Tony Boydell - Mount Snowdon, the Blaenau Ffestiniog scenario and
-Foothills - as pure-Python engines on one platform, with bots, a web app, a simulator and
+Foothills - as engines on one platform (compiled with mypyc where a C compiler is present, else pure Python), with bots, a web app, a simulator and
 research adapters.
 
     import snowdonia
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# First: chooses the compiled engine or its sources before any engine module loads.
+from snowdonia import _engine as _engine
 from snowdonia.core.errors import ActionParseError, IllegalAction, RecordError, SettingsError
 from snowdonia.core.protocol import Position
 from snowdonia.core.records import check_record, record_game

@@ -4,6 +4,7 @@ shared, noisy machine can be compared as ratios (spec: "Speed is measured in ben
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from typing import Any
 
@@ -103,8 +104,198 @@ def catanatron_bench(seconds: float) -> dict[str, float] | None:
             "copies_per_s": n / (time.perf_counter() - start)}
 
 
-def run_bench(player_counts: list[int], seconds: float = 2.0, compare: bool = False, game: str = "snowdonia",
-              scenario: str | None = None) -> dict[str, Any]:
+class _OurPlayouts:
+    """Random games of one title, resumable across slices: whole games, every action through
+    `apply` (full rules checking)."""
+
+    def __init__(self, game: str, players: int, scenario: str | None, seed: int = 0) -> None:
+        self.new_game = title(game).new_game
+        self.players, self.scenario, self.seed = players, scenario, seed
+        self.rng = random.Random(seed)
+
+    def slice(self, seconds: float) -> tuple[int, float]:
+        """(decisions, CPU-seconds) of whole games played for about `seconds` of CPU time."""
+        rng = self.rng
+        n = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            g = self.new_game(self.players, seed=self.seed, scenario=self.scenario)
+            self.seed += 1
+            while not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+                n += 1
+        return n, time.process_time() - c0
+
+
+class _OurClones:
+    def __init__(self, game: str, players: int, scenario: str | None, seed: int = 0) -> None:
+        rng = random.Random(seed)
+        new_game = title(game).new_game
+        probe = new_game(players, seed=seed, scenario=scenario)
+        length = 0
+        while not probe.is_over:
+            probe.apply(rng.choice(probe.legal_actions()))
+            length += 1
+        rng = random.Random(seed)
+        self.g = new_game(players, seed=seed, scenario=scenario)
+        for _ in range(length // 3):  # a mid-game position
+            self.g.apply(rng.choice(self.g.legal_actions()))
+
+    def slice(self, seconds: float) -> tuple[int, float]:
+        g = self.g
+        n = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            for _ in range(200):
+                g.clone()
+            n += 200
+        return n, time.process_time() - c0
+
+
+class _CatanatronPlayouts:
+    """Catanatron's random 4-player games (its engine's actions), resumable across slices."""
+
+    def __init__(self) -> None:
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-untyped]
+
+        self.make = lambda: Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)])
+        random.seed(0)  # Catanatron draws from the global random module
+
+    def slice(self, seconds: float) -> tuple[int, float]:
+        n = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            game = self.make()
+            game.play()
+            n += len(game.state.actions)
+        return n, time.process_time() - c0
+
+
+class _CatanatronCopies:
+    def __init__(self) -> None:
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-untyped]
+
+        random.seed(0)
+        self.mid = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)])
+        for _ in range(150):
+            if self.mid.winning_color() is not None:
+                break
+            self.mid.play_tick()
+
+    def slice(self, seconds: float) -> tuple[int, float]:
+        n = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            for _ in range(50):
+                self.mid.copy()
+            n += 50
+        return n, time.process_time() - c0
+
+
+def _spread(values: list[float]) -> dict[str, Any]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values),
+            "slices": [round(v, 3) for v in values]}
+
+
+def interleaved(ours: Any, theirs: Any, slices: int, seconds: float) -> dict[str, Any]:
+    """Short CPU-time slices of two workloads in alternating order (ours first in even pairs,
+    theirs first in odd ones), so both see the same machine load; the ratio of their rates
+    per pair, and its median and spread over the pairs."""
+    ratios: list[float] = []
+    our_rates: list[float] = []
+    their_rates: list[float] = []
+    for k in range(slices):
+        if k % 2 == 0:
+            a = ours.slice(seconds)
+            b = theirs.slice(seconds)
+        else:
+            b = theirs.slice(seconds)
+            a = ours.slice(seconds)
+        ra, rb = a[0] / max(a[1], 1e-9), b[0] / max(b[1], 1e-9)
+        our_rates.append(ra)
+        their_rates.append(rb)
+        ratios.append(ra / max(rb, 1e-9))
+    return {"ratio": _spread(ratios), "ours_per_cpu_s": statistics.median(our_rates),
+            "theirs_per_cpu_s": statistics.median(their_rates)}
+
+
+def catanatron_installed() -> bool:
+    try:
+        import catanatron  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compare(game: str, players: int, scenario: str | None = None, slices: int = 6,
+            seconds: float = 0.5) -> dict[str, Any] | None:
+    """Our engine against Catanatron, interleaved (see `interleaved`): random-playout
+    decisions per Catanatron action, and clones per Catanatron copy, both per CPU-second.
+    None when Catanatron is not installed (`pip install -e ".[bench]"`)."""
+    if not catanatron_installed():
+        return None
+    return {
+        "game": game, "players": players, "scenario": scenario, "slices": slices, "slice_seconds": seconds,
+        "playouts": interleaved(_OurPlayouts(game, players, scenario), _CatanatronPlayouts(), slices, seconds),
+        "clones": interleaved(_OurClones(game, players, scenario), _CatanatronCopies(), slices, seconds / 2),
+    }
+
+
+def mcts_rates(seconds: float = 2.0, games: tuple[str, ...] | None = None,
+               counts: dict[str, tuple[int, ...]] | None = None) -> list[dict[str, Any]]:
+    """MCTS iterations per CPU-second, per title and player count: the search of `mcts:1s`
+    (the title's playout depth, early stopping off) from decision points spread over random
+    games, `seconds` of search per configuration."""
+    from snowdonia.bots.mcts import Budget, MctsBot
+    from snowdonia.registry import names
+
+    rows = []
+    for game in games or tuple(names()):
+        t = title(game)
+        for n in (counts or {}).get(game, t.player_counts):
+            ps = _decision_points(game, n, 4, seed=n)
+            its = 0
+            cpu = 0.0
+            for k, g in enumerate(ps):
+                bot = MctsBot(Budget(seconds=seconds / len(ps)), seed=k, early_stop=False)
+                bot.configure_for(t)
+                c0 = time.process_time()
+                bot.search(g)
+                cpu += time.process_time() - c0
+                its += bot.last_iterations
+            rows.append({"game": game, "players": n, "depth": t.search_depth,
+                         "iterations_per_cpu_s": its / max(cpu, 1e-9)})
+    return rows
+
+
+def _decision_points(game: str, players: int, count: int, seed: int) -> list[Position]:
+    """Real choices (two options or more) spread over random games."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    s = seed
+    while len(out) < count:
+        g = title(game).new_game(players, seed=s)
+        s += 1
+        while not g.is_over:
+            if len(g.legal_actions()) > 1 and rng.random() < 0.05:
+                out.append(g.clone())
+            g.apply(rng.choice(g.legal_actions()))
+    return out[:count]
+
+
+def build() -> str:
+    """Which engine build runs: "compiled (mypyc …)" or "pure (why)"."""
+    from snowdonia import _engine
+
+    return _engine.describe()
+
+
+def run_bench(player_counts: list[int], seconds: float = 2.0, compare_with: bool = False,
+              game: str = "snowdonia", scenario: str | None = None, slices: int = 6,
+              mcts_seconds: float = 2.0) -> dict[str, Any]:
+    """The figures of `snowdonia bench`: per player count, random-playout decisions, games and
+    clones per second; with `compare_with`, the interleaved comparison with Catanatron at 3
+    players (or the title's first count) and MCTS iterations per CPU-second of every title."""
     base = _baseline(min(seconds, 1.0))
     rows = []
     for n in player_counts:
@@ -112,14 +303,9 @@ def run_bench(player_counts: list[int], seconds: float = 2.0, compare: bool = Fa
         row["clones_per_s"] = clones(n, seconds / 2, game=game, scenario=scenario)
         rows.append(row)
     three = next((r for r in rows if r["players"] == 3), rows[0])
-    out: dict[str, Any] = {"game": game, "scenario": scenario, "baseline_ops_per_s": base, "rows": rows,
-                           "ratio_3p_to_baseline": three["decisions_per_s"] / base}
-    if compare:
-        cat = catanatron_bench(seconds)
-        out["catanatron"] = cat
-        if cat:
-            out["vs_catanatron"] = {
-                "decisions_per_action": three["decisions_per_s"] / cat["actions_per_s"],
-                "clones_per_copy": three["clones_per_s"] / cat["copies_per_s"],
-            }
+    out: dict[str, Any] = {"game": game, "scenario": scenario, "build": build(), "baseline_ops_per_s": base,
+                           "rows": rows, "ratio_3p_to_baseline": three["decisions_per_s"] / base}
+    if compare_with:
+        out["catanatron"] = compare(game, three["players"], scenario, slices=slices, seconds=seconds / 4)
+        out["mcts"] = mcts_rates(mcts_seconds)
     return out

@@ -53,11 +53,33 @@ def data(
         )
 
 
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", help="Print the version and which engine build runs, then stop."),
+) -> None:
+    """Snowdonia: play, watch, simulate, research."""
+    if version:
+        import snowdonia
+        from snowdonia.bench import build
+
+        print(f"snowdonia {snowdonia.__version__}; engine: {build()}")
+        raise typer.Exit()
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help())
+        raise typer.Exit()
+
+
 @app.command()
 def bench(
     players: str = typer.Option("", help="Player counts, comma separated (default: every count of the scenario)."),
     seconds: float = typer.Option(2.0, help="Seconds per measurement."),
-    compare: bool = typer.Option(False, "--compare", help="Also measure Catanatron in this process."),
+    compare: bool = typer.Option(False, "--compare",
+                                 help="Also: Catanatron interleaved with our engine in short CPU-time slices "
+                                      "(median ratio and spread), and MCTS iterations per CPU-second of every title."),
+    slices: int = typer.Option(6, "--slices", min=1, max=100, help="Slice pairs of the --compare measurement."),
+    mcts_seconds: float = typer.Option(2.0, "--mcts-seconds", min=0.05, max=600.0,
+                                       help="Search seconds per title and player count (--compare)."),
     game: str = typer.Option("snowdonia", "--game", help="The title: snowdonia or foothills."),
     scenario: str | None = typer.Option(None, "--scenario", help="The title's scenario (default: its first)."),
     as_json: bool = typer.Option(False, "--json"),
@@ -82,7 +104,10 @@ def bench(
         raise typer.BadParameter("--players takes numbers like 1,2,3") from None
     if any(c not in allowed for c in counts):
         raise typer.BadParameter(f"--players: {game} plays with {', '.join(map(str, allowed))} players")
-    results = run_bench(counts, seconds, compare, game=game, scenario=scenario)
+    if not 0 < seconds <= 600:
+        raise typer.BadParameter("--seconds must be more than 0 and at most 600")
+    results = run_bench(counts, seconds, compare, game=game, scenario=scenario, slices=slices,
+                        mcts_seconds=mcts_seconds)
     if as_json:
         print(json.dumps(results, indent=2))
         return
@@ -93,6 +118,7 @@ def bench(
         table.add_row(str(r["players"]), f"{r['decisions_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                       f"{r['clones_per_s']:,.0f}", f"{r['decisions_per_game']:.0f}")
     console.print(table)
+    console.print(f"engine build: {results['build']}")
     console.print(f"baseline (same process): {results['baseline_ops_per_s']:,.0f} dict-copy ops/s; "
                   f"decisions/s at 3 players = {results['ratio_3p_to_baseline']:.3f} x baseline")
     if compare:
@@ -100,13 +126,22 @@ def bench(
         if not cat:
             console.print("Catanatron is not installed: pip install -e '.[bench]'")
         else:
-            vs = results["vs_catanatron"]
+            po, cl = cat["playouts"]["ratio"], cat["clones"]["ratio"]
             console.print(
-                f"Catanatron (same process, random 4-player games): {cat['actions_per_s']:,.0f} actions/s, "
-                f"{cat['games_per_s']:.1f} games/s, {cat['copies_per_s']:,.0f} mid-game copies/s\n"
-                f"snowdonia 3p / Catanatron: {vs['decisions_per_action']:.2f}x decisions per action, "
-                f"{vs['clones_per_copy']:.2f}x clones per copy"
+                f"vs Catanatron ({cat['slices']} interleaved slice pairs, CPU time, random 4-player games; "
+                f"{game} at {cat['players']} players):\n"
+                f"  decisions per action: median {po['median']:.2f}x (spread {po['min']:.2f}-{po['max']:.2f}); "
+                f"{cat['playouts']['ours_per_cpu_s']:,.0f} vs {cat['playouts']['theirs_per_cpu_s']:,.0f} per CPU-s\n"
+                f"  clones per copy:      median {cl['median']:.2f}x (spread {cl['min']:.2f}-{cl['max']:.2f}); "
+                f"{cat['clones']['ours_per_cpu_s']:,.0f} vs {cat['clones']['theirs_per_cpu_s']:,.0f} per CPU-s"
             )
+        mt = Table(title="MCTS iterations per CPU-second (mcts:1s search, early stopping off)")
+        for col in ("game", "players", "playout depth", "iterations/CPU-s"):
+            mt.add_column(col, justify="right")
+        for r in results["mcts"]:
+            mt.add_row(r["game"], str(r["players"]), "to the end" if r["depth"] is None else str(r["depth"]),
+                       f"{r['iterations_per_cpu_s']:,.0f}")
+        console.print(mt)
 
 
 def _bench_adapters(players: str, seconds: float, game: str, scenario: str | None, as_json: bool) -> None:

@@ -21,7 +21,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.bots import register
 from snowdonia.core.protocol import Position
@@ -29,11 +29,11 @@ from snowdonia.core.protocol import Position
 # Reward for a seat = WIN_WEIGHT * (share of the win) + the rest * a squashed score margin.
 # The margin term keeps a gradient when every playout from a node is won (or lost), which
 # is common late in the game; the win term keeps the search aiming at what counts.
-WIN_WEIGHT = 0.8
-MARGIN_SCALE = 8.0
-EXPLORATION = 0.7
+WIN_WEIGHT: Final = 0.8
+MARGIN_SCALE: Final = 8.0
+EXPLORATION: Final = 0.7
 # How many iterations to time before trusting the rate used by early stopping.
-RATE_WARMUP = 20
+RATE_WARMUP: Final = 20
 
 
 class Node:
@@ -77,6 +77,16 @@ class Budget:
         if self.seconds is not None:
             return f"{self.seconds:g}s"
         return str(self.iterations)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1, the very same draws (CPython's `_randbelow` with
+    `getrandbits`), without two interpreted frames per call: the playout's inner loop."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def rewards(g: Position) -> list[float]:
@@ -186,7 +196,7 @@ class MctsBot:
             children = node.children
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
-                a = unexpanded[rng.randrange(len(unexpanded))]
+                a = unexpanded[_below(rng, len(unexpanded))]
                 for b in legal:
                     ch = children.get(b)
                     if ch is not None:
@@ -219,7 +229,7 @@ class MctsBot:
         steps = 0
         while not d.is_over and (depth is None or steps < depth):
             legal = d.legal_actions()
-            d.step(legal[rng.randrange(len(legal))])
+            d.step(legal[_below(rng, len(legal))])
             steps += 1
         r = rewards(d)
         for nd in path:

@@ -20,7 +20,7 @@ from snowdonia.games.foothills.rules.actions import FAction, catalogue
 from snowdonia.games.foothills.rules.config import Settings, config
 from snowdonia.games.foothills.rules.decisions import DECISIONS
 from snowdonia.games.foothills.rules.setup import set_up
-from snowdonia.games.foothills.rules.state import NONE, SLOTS, State
+from snowdonia.games.foothills.rules.state import NONE, SLOTS
 
 if TYPE_CHECKING:
     from snowdonia.core.protocol import Title
@@ -30,7 +30,7 @@ SNAPSHOT_VERSION = 1
 _SKIP = ("cfg", "_legal", "chance")
 
 
-class FoothillsGame(State, Position):
+class FoothillsGame(flow.Engine, Position):
     """One game of Foothills. Mutable: `apply` changes it in place; `clone` is cheap."""
 
     __slots__ = ("seed", "history")
@@ -56,20 +56,11 @@ class FoothillsGame(State, Position):
         return self.settings_.as_dict()
 
     # ------------------------------------------------------------------ turn structure
-    @property
-    def current_player(self) -> int | None:
-        return None if self.over else self.decider
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
+    # is_over, current_player, legal_actions and step: flow.Engine (compiled with the rules)
 
     @property
     def moves(self) -> int:
         return self.n_moves
-
-    def legal_actions(self) -> list[FAction]:
-        return flow.legal_actions(self)
 
     def apply(self, action: Any) -> None:
         """Apply the current player's decision (an action or its string form). Raises
@@ -86,9 +77,6 @@ class FoothillsGame(State, Position):
             raise IllegalAction(f"expected an action or its string form, got {type(action).__name__}")
         flow.apply(self, action)
         self.history.append(str(action))
-
-    def step(self, action: Any) -> None:
-        flow.step(self, action)
 
     def pending(self, seat: int | None = None) -> Decision | None:
         """The pending decision as data (Foothills hides nothing a decision shows)."""
@@ -131,8 +119,8 @@ class FoothillsGame(State, Position):
         return res
 
     def outcome(self) -> Outcome:
-        res = scoring.result(self)
-        return Outcome(res["scores"], res["winners"])
+        scores, winners = scoring.outcome(self)
+        return Outcome(scores, winners)
 
     def stats(self) -> dict[str, Any]:
         cfg = self.cfg
@@ -175,9 +163,8 @@ class FoothillsGame(State, Position):
 
 
 def blank() -> FoothillsGame:
+    """A game without a position yet: set_up (or a snapshot) sets every other slot."""
     g = FoothillsGame.__new__(FoothillsGame)
-    for s in SLOTS:
-        setattr(g, s, None)
     g.chance = None
     return g
 
@@ -203,10 +190,10 @@ def restore(blob: bytes) -> FoothillsGame:
     g.settings_ = s
     g.cfg = config(tuple(data["railways"]), s.colours, s.turn_limit)
     for k, v in data["slots"].items():
+        if k == "decider" and v is None:
+            v = NONE  # a finished game's snapshot (the compiled State holds ints only)
         setattr(g, k, v)
     g._legal = None
     g.seed = data["seed"]
     g.history = list(data["history"])
-    if g.decider is None:
-        g.decider = NONE
     return g

@@ -24,7 +24,7 @@ from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS
 from snowdonia.games.snowdonia.rules.setup import set_up
-from snowdonia.games.snowdonia.rules.state import SLOTS, State
+from snowdonia.games.snowdonia.rules.state import SLOTS
 
 if TYPE_CHECKING:
     from snowdonia.core.protocol import Title
@@ -46,7 +46,7 @@ _NOT_STORED = frozenset({"cfg", "_legal", "chance"})
 _STORED = tuple(s for s in SLOTS if s not in _NOT_STORED)
 
 
-class Game(State, Position):
+class Game(flow.Engine, Position):
     """One game of Snowdonia. Mutable: `apply` changes it in place; `clone` is cheap."""
 
     __slots__ = ("seed", "history")
@@ -73,18 +73,7 @@ class Game(State, Position):
         return self.cfg.settings.as_dict()
 
     # ------------------------------------------------------------------ turn structure
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        return None if self.over else self.decider
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self) -> list[Action]:
-        """The options of the pending decision, in a fixed order."""
-        return flow.legal_actions(self)
+    # is_over, current_player, legal_actions and step: flow.Engine (compiled with the rules)
 
     def apply(self, action: Action | str) -> None:
         """Apply the current player's decision. Raises IllegalAction (with the reason and the
@@ -95,10 +84,6 @@ class Game(State, Position):
             raise IllegalAction(f"expected an Action or its string form, got {type(action).__name__}")
         flow.apply(self, action)
         self.history.append(str(action))
-
-    def step(self, action: Action) -> None:
-        """Apply an action taken from `legal_actions` without checking or recording it."""
-        flow.step(self, action)
 
     def apply_many(self, actions: list[str]) -> None:
         for a in actions:
@@ -124,8 +109,8 @@ class Game(State, Position):
         return res
 
     def outcome(self) -> Outcome:
-        res = scoring.result(self)
-        return Outcome([float(s) for s in res["scores"]], res["winners"])
+        scores, winners = scoring.outcome(self)
+        return Outcome([float(s) for s in scores], winners)
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-safe view of what `seat` may see (None = the public view)."""
@@ -247,8 +232,7 @@ def new_game(players: int, seed: int | None = None, scenario: str | None = None,
     if not -(2**63) <= seed < 2**64:
         raise ValueError(f"seed must fit in 64 bits, not {seed}")
     g = Game.__new__(Game)
-    for slot in SLOTS:
-        setattr(g, slot, None)
+    g.chance = None  # set_up sets every other slot
     set_up(g, config_for(players, scenario, s), seed)
     g.seed = seed
     g.history = []

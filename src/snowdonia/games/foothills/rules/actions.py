@@ -22,16 +22,20 @@ The catalogue is built from the component data; ids never depend on the layout.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.core.actions import Action, Catalogue
 from snowdonia.games.foothills.data import NUMERALS, components
 from snowdonia.games.foothills.rules.config import station_key
 
-MODS = ("-iron", "-stone", "+iron", "+stone")
-SOURCES = ("yard", "bag")
-RESOURCES = ("iron", "stone")
+MODS: Final = ("-iron", "-stone", "+iron", "+stone")
+SOURCES: Final = ("yard", "bag")
+RESOURCES: Final = ("iron", "stone")
 
 
+@mypyc_attr(native_class=False)
 class FAction(Action):
     """A Foothills action: the shared action tuple with Foothills' string forms."""
 
@@ -67,19 +71,19 @@ FORMS = {
     "pub": "pub",
 }
 
-PASS = FAction("pass")
-PUB = FAction("pub")
-A_CARD: dict[str, FAction] = {}
-A_FLIP: dict[str, FAction] = {}
-A_SCORE: dict[str, FAction] = {}
-A_REPLACE: dict[str, FAction] = {}
-A_TAKE: dict[tuple[int, int], FAction] = {}
-A_RUBBLE: dict[str, FAction] = {}
-A_TRACK: dict[str, FAction] = {}
-A_TRACK_PAY: dict[tuple[str, int, int], FAction] = {}
-A_GAIN: dict[tuple[str, str], FAction] = {}
-A_BUILD: dict[tuple[str, str], FAction] = {}  # (station key, "" or a mod)
-A_SURVEYOR: dict[str, FAction] = {}  # card id or "bar"
+PASS: Final = FAction("pass")
+PUB: Final = FAction("pub")
+A_CARD: Final[dict[str, FAction]] = {}
+A_FLIP: Final[dict[str, FAction]] = {}
+A_SCORE: Final[dict[str, FAction]] = {}
+A_REPLACE: Final[dict[str, FAction]] = {}
+A_TAKE: Final[dict[tuple[int, int], FAction]] = {}
+A_RUBBLE: Final[dict[str, FAction]] = {}
+A_TRACK: Final[dict[str, FAction]] = {}
+A_TRACK_PAY: Final[dict[tuple[str, int, int], FAction]] = {}
+A_GAIN: Final[dict[tuple[str, str], FAction]] = {}
+A_BUILD: Final[dict[tuple[str, str], FAction]] = {}  # (station key, "" or a mod)
+A_SURVEYOR: Final[dict[str, FAction]] = {}  # card id or "bar"
 
 
 @lru_cache(maxsize=1)

@@ -7,11 +7,13 @@ Every pick draws from the seeded generator kept as one int (`State.rng`), or, wh
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.core.rng import below, shuffle
 from snowdonia.games.foothills.rules.state import State
 
 IRON, STONE, EVENT = 0, 1, 2
-CUBE_NAMES = ("iron", "stone", "event")
+CUBE_NAMES: Final = ("iron", "stone", "event")
 
 
 def draw(g: State) -> int:

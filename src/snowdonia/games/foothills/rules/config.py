@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.core.errors import SettingsError
 from snowdonia.games.foothills.data import (
@@ -27,13 +29,16 @@ from snowdonia.games.foothills.data import (
     components,
 )
 
-COLOURS = ("blue", "green")
-COLOUR_ORDERS = ("blue-green", "green-blue")
+COLOURS: Final = ("blue", "green")
+COLOUR_ORDERS: Final = ("blue-green", "green-blue")
 # The 28 choices of six railways (seed set-up 1: each of 28 route cards shows one pair of
 # railways left out).
-RAILWAY_CHOICES = tuple(",".join(n for n in NUMERALS if n not in pair) for pair in combinations(NUMERALS, 2))
+RAILWAY_CHOICES: Final = tuple(",".join(n for n in NUMERALS if n not in pair) for pair in combinations(NUMERALS, 2))
 
 
+# Not a compiled (native) class: a snapshot pickles the settings, and unpickling sets the
+# fields of a frozen dataclass one by one, which only the interpreted class allows.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Settings:
     railways: tuple[str, ...] | None = None  # the six in play; None: two removed at random
@@ -52,7 +57,7 @@ class Settings:
         }
 
 
-def make_settings(players: int, **raw: Any) -> Settings:
+def make_settings(players: object, **raw: Any) -> Settings:
     """Validate the players and settings; SettingsError says what is wrong."""
     if players != 2 or isinstance(players, bool):
         raise SettingsError(f"Foothills is a game for exactly 2 players, not {players!r}")

@@ -4,23 +4,25 @@ and `explain` in the error messages)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.core.protocol import DecisionKind
 
-SETUP_TAKE = "setup_take"
-CARD = "card"
-TAKE = "take"
-RUBBLE = "rubble"
-WORKS = "works"
-BUILD = "build"
-SURVEYOR = "surveyor"
-USE_SPACE = "use_space"
-GAIN = "gain"
-SCORE = "score"
-REPLACE = "replace"
-FERRY = "ferry"
-FLIP = "flip"
+SETUP_TAKE: Final = "setup_take"
+CARD: Final = "card"
+TAKE: Final = "take"
+RUBBLE: Final = "rubble"
+WORKS: Final = "works"
+BUILD: Final = "build"
+SURVEYOR: Final = "surveyor"
+USE_SPACE: Final = "use_space"
+GAIN: Final = "gain"
+SCORE: Final = "score"
+REPLACE: Final = "replace"
+FERRY: Final = "ferry"
+FLIP: Final = "flip"
 
-DECISIONS: dict[str, DecisionKind] = {
+DECISIONS: Final[dict[str, DecisionKind]] = {
     SETUP_TAKE: DecisionKind(SETUP_TAKE, "Set-up: take 2 resources from the stockyard", ("take",)),
     CARD: DecisionKind(CARD, "Choose one of your action cards", ("card",)),
     TAKE: DecisionKind(TAKE, "Take resources from the stockyard", ("take", "pass"), optional=True,

@@ -9,14 +9,16 @@ das Spiel am Ende des aktuellen Spielzugs."
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.foothills.rules import scoring
 from snowdonia.games.foothills.rules.flow import log
 from snowdonia.games.foothills.rules.state import NONE, State
 
-ALL_BUFFER_STOPS = "all buffer stops placed"
-NO_NAVVY_LEFT = "a navvy had to be placed but none was left"
-NO_CARD_FOR_NAVVY = "a navvy had to be placed but no route card could take it"
-TURN_LIMIT = "turn limit (safety net, not a rule)"
+ALL_BUFFER_STOPS: Final = "all buffer stops placed"
+NO_NAVVY_LEFT: Final = "a navvy had to be placed but none was left"
+NO_CARD_FOR_NAVVY: Final = "a navvy had to be placed but no route card could take it"
+TURN_LIMIT: Final = "turn limit (safety net, not a rule)"
 
 
 def trigger(g: State, reason: str) -> None:
@@ -25,7 +27,8 @@ def trigger(g: State, reason: str) -> None:
         return
     g.end_trigger = g.player
     g.end_reason = reason
-    log(g, "end_triggered", g.player, reason=reason, start_player=g.player == g.start)
+    if g.journal is not None:
+        log(g, "end_triggered", g.player, reason=reason, start_player=g.player == g.start)
 
 
 def after_turn(g: State) -> bool:
@@ -35,7 +38,8 @@ def after_turn(g: State) -> bool:
             finish(g)
             return True
         g.final_turn = True
-        log(g, "last_turn", 1 - g.start)
+        if g.journal is not None:
+            log(g, "last_turn", 1 - g.start)
         return False
     if sum(g.turns_taken) >= g.cfg.turn_limit:
         g.end_reason = TURN_LIMIT
@@ -47,5 +51,6 @@ def after_turn(g: State) -> bool:
 def finish(g: State) -> None:
     g.over = True
     res = scoring.result(g)
-    log(g, "game_over", None, reason=g.end_reason, scores=res["scores"], winners=res["winners"],
-        draw=res["draw"])
+    if g.journal is not None:
+        log(g, "game_over", None, reason=g.end_reason, scores=res["scores"], winners=res["winners"],
+            draw=res["draw"])

@@ -11,7 +11,9 @@ The rule modules register their steps (`@task`), the options of their decisions
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.core.errors import IllegalAction
 from snowdonia.games.foothills.rules.actions import FAction
@@ -22,9 +24,9 @@ Step = Callable[[State, tuple[Any, ...]], None]
 Options = Callable[[State, tuple[Any, ...]], list[FAction]]
 Answer = Callable[[State, FAction, tuple[Any, ...]], None]
 
-TASKS: dict[str, Step] = {}
-OPTIONS: dict[str, Options] = {}
-ANSWERS: dict[str, Answer] = {}
+TASKS: Final[dict[str, Step]] = {}
+OPTIONS: Final[dict[str, Options]] = {}
+ANSWERS: Final[dict[str, Answer]] = {}
 
 
 def task(name: str) -> Callable[[Step], Step]:
@@ -50,8 +52,9 @@ def answer(kind: str) -> Callable[[Answer], Answer]:
 
 def then(g: State, *steps: tuple[Any, ...]) -> None:
     """Schedule steps to run next, in the order given (before anything already scheduled)."""
-    for s in reversed(steps):
-        g.tasks.append(s)
+    tasks = g.tasks
+    for i in range(len(steps) - 1, -1, -1):
+        tasks.append(steps[i])
 
 
 def offer(g: State, kind: str, ctx: tuple[Any, ...] = (), who: int | None = None) -> bool:
@@ -116,7 +119,8 @@ def _answer(g: State, action: FAction) -> None:
     g._legal = None
     g.ctx = ()
     if action.kind == "pass":
-        log(g, "pass", g.decider, decision=kind)
+        if g.journal is not None:
+            log(g, "pass", g.decider, decision=kind)
     ANSWERS[kind](g, action, ctx)
 
 
@@ -167,3 +171,29 @@ def explain(g: State, action: FAction) -> str:
         "pass": "this choice cannot be declined now",
     }
     return why.get(action.kind, "not among the options")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Engine(State):
+    """The protocol's hot methods (`is_over`, `current_player`, `legal_actions`, `step`) as
+    methods of a compiled class, which game.py's FoothillsGame extends: a search calls them for
+    every step, and methods of the interpreted FoothillsGame would each run an interpreted frame."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.over else self.decider
+
+    def legal_actions(self) -> list[FAction]:
+        """The options of the pending decision, in a fixed order."""
+        return legal_actions(self)
+
+    def step(self, action: FAction) -> None:
+        """Apply an action taken from `legal_actions` without checking or recording it."""
+        step(self, action)

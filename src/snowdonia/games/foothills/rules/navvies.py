@@ -36,12 +36,14 @@ def place(g: State) -> None:
     """Place a navvy; if none is left or no card can take one, the end is rung in."""
     cfg = g.cfg
     if g.navvies_left == 0:
-        log(g, "navvy_failed", g.player, reason="none left")
+        if g.journal is not None:
+            log(g, "navvy_failed", g.player, reason="none left")
         end.trigger(g, end.NO_NAVVY_LEFT)
         return
     c = target(g)
     if c == NONE:
-        log(g, "navvy_failed", g.player, reason="no card")
+        if g.journal is not None:
+            log(g, "navvy_failed", g.player, reason="no card")
         end.trigger(g, end.NO_CARD_FOR_NAVVY)
         return
     rubble = g.card_rubble[c]
@@ -53,6 +55,7 @@ def place(g: State) -> None:
         g.track_owner[t] = NAVVY
     for s in cfg.card_stations[c]:
         g.station_owner[s] = NAVVY
-    log(g, "navvy", g.player, card=cfg.cards[c].id, rubble=rubble, left=g.navvies_left)
+    if g.journal is not None:
+        log(g, "navvy", g.player, card=cfg.cards[c].id, rubble=rubble, left=g.navvies_left)
     for r in cfg.card_rails[c]:
         track.check_complete(g, r)

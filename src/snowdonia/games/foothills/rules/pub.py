@@ -37,14 +37,16 @@ def flip(g: State, p: int, ac: int, why: str) -> None:
     """Turn an action card in p's bar to its other side (gold <-> grey)."""
     slot = p * 5 + g.cfg.ac_cat[ac]
     g.grey[slot] ^= 1
-    log(g, "flip", p, card=g.cfg.ac_id[ac], side="grey" if g.grey[slot] else "gold", why=why)
+    if g.journal is not None:
+        log(g, "flip", p, card=g.cfg.ac_id[ac], side="grey" if g.grey[slot] else "gold", why=why)
 
 
 @task("pub_score")
 def _pub_score(g: State, t: tuple[Any, ...]) -> None:
     if not offer(g, SCORE, (t[1],)) and not t[1]:
         # In the Pub with a full scoring pile: the surveyor moved, the card part is left out.
-        log(g, "pub_full", g.player, pile=pile_size(g, g.player), stations=g.stations_built[g.player])
+        if g.journal is not None:
+            log(g, "pub_full", g.player, pile=pile_size(g, g.player), stations=g.stations_built[g.player])
 
 
 @options(SCORE)
@@ -71,7 +73,8 @@ def _score_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     g.pile[p] |= 1 << ac
     if ac == g.card:
         g.card_gone = True  # "entfällt das Umdrehen einer Aktionskarte in Schritt 3"
-    log(g, "score", p, card=cfg.ac_id[ac], pile=pile_size(g, p), devils_bridge=bool(ctx[0]))
+    if g.journal is not None:
+        log(g, "score", p, card=cfg.ac_id[ac], pile=pile_size(g, p), devils_bridge=bool(ctx[0]))
     then(g, ("replace", cfg.ac_cat[ac]))
 
 
@@ -83,7 +86,8 @@ def replacements(g: State, cat: int) -> list[int]:
 @task("replace")
 def _replace(g: State, t: tuple[Any, ...]) -> None:
     if not offer(g, REPLACE, (t[1],)):
-        log(g, "no_replacement", g.player, category="ABCDE"[t[1]])
+        if g.journal is not None:
+            log(g, "no_replacement", g.player, category="ABCDE"[t[1]])
 
 
 @options(REPLACE)
@@ -101,4 +105,5 @@ def _replace_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     g.bar[slot] = ac
     g.grey[slot] = 0  # gold side up; "Auf keinen Fall wird die Ersatzkarte umgedreht!"
     g.fresh |= 1 << ac
-    log(g, "replace", p, card=cfg.ac_id[ac])
+    if g.journal is not None:
+        log(g, "replace", p, card=cfg.ac_id[ac])

@@ -62,8 +62,9 @@ def remove(g: State, p: int, r: int | None, amount: int, to_opponent: int) -> No
     supply.gain_rubble(g, 1 - p, to_opponent)
     vp = cfg.rules["clear_vp"] * len(cleared)
     supply.gain_vp(g, p, vp)
-    log(g, "rubble", p, railway=None if r is None else cfg.rail_numeral[r], from_railway=took,
-        from_supply=from_supply, to_opponent=to_opponent, cleared=cleared, vp=vp)
+    if g.journal is not None:
+        log(g, "rubble", p, railway=None if r is None else cfg.rail_numeral[r], from_railway=took,
+            from_supply=from_supply, to_opponent=to_opponent, cleared=cleared, vp=vp)
 
 
 def rubble_family(g: State, p: int, prm: Params) -> None:
@@ -72,7 +73,8 @@ def rubble_family(g: State, p: int, prm: Params) -> None:
     then(g, *steps)
     if prm.passengers:
         supply.gain_passengers(g, p, prm.passengers)
-        log(g, "passengers", p, n=prm.passengers)
+        if g.journal is not None:
+            log(g, "passengers", p, n=prm.passengers)
     if prm.flip:
         g.flip_other = True
 

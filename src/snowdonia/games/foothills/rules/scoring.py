@@ -12,7 +12,7 @@ Partie mit denselben Strecken. Bei erneutem Gleichstand endet die Partie unentsc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.rules.state import State
 
@@ -73,6 +73,43 @@ def score_player(g: State, p: int) -> dict[str, Any]:
     }
     return {"seat": p, "colour": cfg.colours[p], "lines": lines, "total": sum(lines.values()),
             "route_bonus": bonus, "pile": pile}
+
+
+def player_total(g: State, p: int) -> Any:
+    """`score_player(g, p)["total"]` without the breakdown: the same terms summed by `sum` in
+    the same order, so the very same number (an int, or a float once half passengers count),
+    for the lean outcome search playouts end with."""
+    cfg = g.cfg
+    rules = cfg.rules
+    bonus = 0
+    for r in cfg.bonus_rails:
+        if route_bonus_holder(g, r) == p:
+            bonus += 1
+    pile_lines: list[Any] = [0, 0, 0, 0, 0]
+    mine = g.pile[p]
+    for ac in range(cfg.n_ac):
+        if mine >> ac & 1:
+            f = cfg.ac_scoring[ac]
+            pile_lines[_PILE_FIELDS.index(f)] += pile_field_value(g, p, f)
+    terms: list[Any] = [
+        g.vp[p],
+        rules["route_bonus_vp"] * bonus,
+        rules["summit_vp"] if g.summit_owner == p else 0,
+        g.passengers[p] * rules["passenger_value"],
+        *pile_lines,
+    ]
+    return sum(terms)
+
+
+_PILE_FIELDS: Final = ("passengers", "tracks", "stations", "tickets", "cards")
+
+
+def outcome(g: State) -> tuple[list[Any], list[int]]:
+    """(scores, winners) exactly as `result` gives them, without the score sheets."""
+    scores = [player_total(g, 0), player_total(g, 1)]
+    if scores[0] == scores[1]:
+        return scores, [0, 1]
+    return scores, [0 if scores[0] > scores[1] else 1]
 
 
 def result(g: State) -> dict[str, Any]:

@@ -133,7 +133,8 @@ def set_up(g: State, settings: Settings, seed: int) -> None:
     # Ressourcen vom Lager ... Das Lager wird (noch) nicht wieder aufgefüllt!"
     g.start = bag.pick(g, "start player", 2) if settings.start_player is None else settings.start_player
     g.player = g.start
-    log(g, "setup", None, railways=list(railways), removed=[n for n in NUMERALS if n not in railways],
-        colours=list(cfg.colours), start_player=g.start, stockyard={"iron": g.yard_i, "stone": g.yard_s},
-        supply=[cfg.ac_id[c] for c in range(cfg.n_ac) if g.supply_cards >> c & 1])
+    if g.journal is not None:
+        log(g, "setup", None, railways=list(railways), removed=[n for n in NUMERALS if n not in railways],
+            colours=list(cfg.colours), start_player=g.start, stockyard={"iron": g.yard_i, "stone": g.yard_s},
+            supply=[cfg.ac_id[c] for c in range(cfg.n_ac) if g.supply_cards >> c & 1])
     then(g, ("setup_take", 1 - g.start), ("setup_take", g.start), ("turn",))

@@ -9,6 +9,7 @@ E on C.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from snowdonia.games.foothills.rules import rubble, stations, stockyard, surveyor, track
 from snowdonia.games.foothills.rules.state import State
@@ -180,7 +181,7 @@ def tourist(g: State, p: int) -> None:
     surveyor.surveyor_family(g, p, "tourist")
 
 
-SIDE_ACTIONS: dict[str, Callable[[State, int], None]] = {
+SIDE_ACTIONS: Final[dict[str, Callable[[State, int], None]]] = {
     f.__name__: f for f in (
         altmaterial, hafenmarkt, grosses_boot, kleines_boot, schubkarre,
         aushilfe, schwerarbeiter, stift, wanderarbeiter, zeitarbeiter,

@@ -8,15 +8,16 @@ per list.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from snowdonia.core.flatstate import make_copy_into
+from mypy_extensions import mypyc_attr
+
 from snowdonia.games.foothills.rules.config import Config, Settings
 
-NONE = -1  # nobody
-NAVVY = -2  # built by a third party (a navvy covers the card)
-BAR = -1  # surveyor on its action bar
-PUB = -2  # surveyor in the Pub
+NONE: Final = -1  # nobody
+NAVVY: Final = -2  # built by a third party (a navvy covers the card)
+BAR: Final = -1  # surveyor on its action bar
+PUB: Final = -2  # surveyor in the Pub
 
 _SCALARS = (
     "cfg", "settings_", "rng", "draws", "chance", "journal", "n_moves", "_legal",
@@ -31,9 +32,10 @@ _LISTS = (
     "tickets", "surveyor", "pile", "turns_taken", "bar", "grey", "card_rubble", "navvy",
     "track_owner", "station_owner", "tickets_left", "buffer", "tasks",
 )
-SLOTS = _SCALARS + _LISTS
+SLOTS: Final = _SCALARS + _LISTS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     __slots__ = SLOTS
 
@@ -102,8 +104,69 @@ class State:
     buffer: list[int]  # railway -> 1 if its buffer stop is placed
     tasks: list[tuple[Any, ...]]  # the steps still to carry out, last first
 
-    def copy_into(self, other: State) -> None:  # replaced below by generated code
-        raise NotImplementedError
+    def copy_into(self, o: State) -> None:
+        """Copy every slot into `o`: scalars and tuples by reference, lists by one slice each;
+        the log (`journal`) is dropped: a copy made for search does not need it."""
+        o.cfg = self.cfg
+        o.settings_ = self.settings_
+        o.rng = self.rng
+        o.draws = self.draws
+        o.chance = self.chance
+        o.journal = None
+        o.n_moves = self.n_moves
+        o._legal = self._legal
+        o.over = self.over
+        o.end_reason = self.end_reason
+        o.end_trigger = self.end_trigger
+        o.final_turn = self.final_turn
+        o.player = self.player
+        o.start = self.start
+        o.turn = self.turn
+        o.decision = self.decision
+        o.decider = self.decider
+        o.ctx = self.ctx
+        o.card = self.card
+        o.card_gone = self.card_gone
+        o.fresh = self.fresh
+        o.flip_other = self.flip_other
+        o.replace_events = self.replace_events
+        o.yard_i = self.yard_i
+        o.yard_s = self.yard_s
+        o.yard_e = self.yard_e
+        o.bag_i = self.bag_i
+        o.bag_s = self.bag_s
+        o.bag_e = self.bag_e
+        o.events_aside = self.events_aside
+        o.rubble_supply = self.rubble_supply
+        o.rubble_extra = self.rubble_extra
+        o.pass_supply = self.pass_supply
+        o.pass_extra = self.pass_extra
+        o.vp_supply = self.vp_supply
+        o.vp_extra = self.vp_extra
+        o.navvies_left = self.navvies_left
+        o.buffers_left = self.buffers_left
+        o.supply_cards = self.supply_cards
+        o.box_cards = self.box_cards
+        o.summit_owner = self.summit_owner
+        o.iron = self.iron[:]
+        o.stone = self.stone[:]
+        o.rubble = self.rubble[:]
+        o.passengers = self.passengers[:]
+        o.vp = self.vp[:]
+        o.markers = self.markers[:]
+        o.stations_built = self.stations_built[:]
+        o.tracks_built = self.tracks_built[:]
+        o.tickets = self.tickets[:]
+        o.surveyor = self.surveyor[:]
+        o.pile = self.pile[:]
+        o.turns_taken = self.turns_taken[:]
+        o.bar = self.bar[:]
+        o.grey = self.grey[:]
+        o.card_rubble = self.card_rubble[:]
+        o.navvy = self.navvy[:]
+        o.track_owner = self.track_owner[:]
+        o.station_owner = self.station_owner[:]
+        o.tickets_left = self.tickets_left[:]
+        o.buffer = self.buffer[:]
+        o.tasks = self.tasks[:]
 
-
-State.copy_into = make_copy_into(_SCALARS, _LISTS)  # type: ignore[method-assign,assignment]

@@ -10,7 +10,7 @@ Streckenarbeiter) errichtet wurden."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.data import Cost, Params
 from snowdonia.games.foothills.rules import pub, rubble, supply
@@ -19,8 +19,8 @@ from snowdonia.games.foothills.rules.decisions import BUILD, FERRY
 from snowdonia.games.foothills.rules.flow import answer, log, offer, options, task, then
 from snowdonia.games.foothills.rules.state import NONE, State
 
-FERRY_EFFECT = "barmouth_ferry"
-DEVILS_BRIDGE = "devils_bridge"
+FERRY_EFFECT: Final = "barmouth_ferry"
+DEVILS_BRIDGE: Final = "devils_bridge"
 
 
 def available(g: State, s: int) -> bool:
@@ -85,8 +85,26 @@ def iter_build_options(g: State, p: int, prm: Params) -> Iterator[FAction]:
         if rails is not None and not rails.intersection(cfg.card_rails[cfg.st_card[s]]):
             continue
         for m in mods(g, s, prm):
-            if supply.can_pay(g, p, cost_of(g, s, prm, m)):
+            if can_afford(g, p, s, prm, m):
                 yield A_BUILD[(cfg.st_key[s], m)]
+
+
+def can_afford(g: State, p: int, s: int, prm: Params, mod: str) -> bool:
+    """`supply.can_pay(g, p, cost_of(g, s, prm, mod))` without making the Cost: option
+    generation asks it for every station and way to pay."""
+    c = g.cfg.st_cost[s]
+    iron = 0 if prm.no_iron else c.iron
+    stone = c.stone
+    if mod == "-iron":
+        iron = max(0, iron - prm.discount)
+    elif mod == "-stone":
+        stone = max(0, stone - prm.discount)
+    elif mod == "+iron":
+        iron += prm.extra_resource
+    elif mod == "+stone":
+        stone += prm.extra_resource
+    return (g.iron[p] >= iron and g.stone[p] >= stone and g.rubble[p] >= c.rubble + prm.extra_rubble
+            and g.passengers[p] >= c.passengers)
 
 
 def build_options(g: State, p: int, prm: Params) -> list[FAction]:
@@ -140,8 +158,9 @@ def build(g: State, p: int, s: int, cost: Cost, prm: Params) -> None:
     vp += prm.bonus_vp
     supply.gain_vp(g, p, vp)
     supply.gain_passengers(g, p, passengers)
-    log(g, "build", p, station=cfg.st_key[s], name=cfg.st_name[s], cost=supply.cost_dict(cost), vp=vp,
-        passengers=passengers, counter=g.stations_built[p])
+    if g.journal is not None:
+        log(g, "build", p, station=cfg.st_key[s], name=cfg.st_name[s], cost=supply.cost_dict(cost), vp=vp,
+            passengers=passengers, counter=g.stations_built[p])
     effect = cfg.effect[c]
     if effect == FERRY_EFFECT:
         then(g, ("ferry", 0))
@@ -155,7 +174,8 @@ def build(g: State, p: int, s: int, cost: Cost, prm: Params) -> None:
 @task("ferry")
 def _ferry(g: State, t: tuple[Any, ...]) -> None:
     if t[1] == 0:
-        log(g, "ferry", g.player)
+        if g.journal is not None:
+            log(g, "ferry", g.player)
     offer(g, FERRY, (t[1],))
 
 

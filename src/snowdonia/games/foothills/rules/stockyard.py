@@ -57,8 +57,9 @@ def refill(g: State, n: int | None = None, why: str = "refill") -> None:
     g.yard_i += got[bag.IRON]
     g.yard_s += got[bag.STONE]
     g.yard_e += got[bag.EVENT]
-    log(g, "refill", g.player, why=why, iron=got[0], stone=got[1], events=got[2], set_aside=aside,
-        short=want - drawn)
+    if g.journal is not None:
+        log(g, "refill", g.player, why=why, iron=got[0], stone=got[1], events=got[2], set_aside=aside,
+            short=want - drawn)
     for _ in range(got[bag.EVENT]):
         navvies.place(g)
 
@@ -79,7 +80,8 @@ def draw_blind(g: State, p: int, n: int) -> None:
     g.iron[p] += got[bag.IRON]
     g.stone[p] += got[bag.STONE]
     g.yard_e += got[bag.EVENT]
-    log(g, "draw", p, iron=got[0], stone=got[1], events=got[2], set_aside=aside)
+    if g.journal is not None:
+        log(g, "draw", p, iron=got[0], stone=got[1], events=got[2], set_aside=aside)
     for _ in range(got[bag.EVENT]):
         navvies.place(g)
 
@@ -92,7 +94,8 @@ def take_family(g: State, p: int, prm: Params) -> None:
     if prm.return_yard and yard_resources(g):
         g.bag_i += g.yard_i
         g.bag_s += g.yard_s
-        log(g, "yard_returned", p, iron=g.yard_i, stone=g.yard_s)
+        if g.journal is not None:
+            log(g, "yard_returned", p, iron=g.yard_i, stone=g.yard_s)
         g.yard_i = g.yard_s = 0
     if prm.refill == "always":
         refill(g)
@@ -100,7 +103,8 @@ def take_family(g: State, p: int, prm: Params) -> None:
         if g.yard_i + g.yard_s + g.yard_e < g.cfg.rules["full_stockyard"]:
             refill(g)
         else:
-            log(g, "no_refill", p, cubes=g.yard_i + g.yard_s + g.yard_e)
+            if g.journal is not None:
+                log(g, "no_refill", p, cubes=g.yard_i + g.yard_s + g.yard_e)
     if prm.draw_to_yard:
         refill(g, prm.draw_to_yard, why="draw")
     if prm.blind:
@@ -163,7 +167,8 @@ def _take_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
         return
     i, s = int(a.args[0]), int(a.args[1])
     emptied = i + s == yard_resources(g)
-    log(g, "take", p, iron=i, stone=s)
+    if g.journal is not None:
+        log(g, "take", p, iron=i, stone=s)
     take_from_yard(g, p, i, s)
     rest = n - i - s
     if emptied and rest > 0:
@@ -173,7 +178,8 @@ def _take_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
 @task("return_aside")
 def _return_aside(g: State, t: tuple[Any, ...]) -> None:
     if g.events_aside:
-        log(g, "events_back", g.player, events=g.events_aside)
+        if g.journal is not None:
+            log(g, "events_back", g.player, events=g.events_aside)
     g.bag_e += g.events_aside
     g.events_aside = 0
     g.replace_events = False
@@ -199,4 +205,5 @@ def _setup_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     g.yard_s -= s
     g.iron[p] += i
     g.stone[p] += s
-    log(g, "setup_take", p, iron=i, stone=s)
+    if g.journal is not None:
+        log(g, "setup_take", p, iron=i, stone=s)

@@ -28,7 +28,13 @@ def space_open(g: State, c: int) -> bool:
     cfg = g.cfg
     if not cfg.in_play[c] or cfg.space[c] is None:
         return False
-    return cfg.is_start[c] or any(g.station_owner[s] != NONE for s in cfg.card_stations[c])
+    if cfg.is_start[c]:
+        return True
+    owner = g.station_owner
+    for s in cfg.card_stations[c]:
+        if owner[s] != NONE:
+            return True
+    return False
 
 
 def occupied(g: State, c: int) -> bool:
@@ -144,14 +150,16 @@ def _move_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
         return
     c = cfg.card_index[where]
     if prm.stay:
-        log(g, "space_from_afar", p, card=where, surveyor=position_name(g, g.surveyor[p]))
+        if g.journal is not None:
+            log(g, "space_from_afar", p, card=where, surveyor=position_name(g, g.surveyor[p]))
     else:
         move(g, p, c)
     then(g, ("use_space", c), *after)
 
 
 def move(g: State, p: int, where: int) -> None:
-    log(g, "surveyor", p, to=position_name(g, where), came_from=position_name(g, g.surveyor[p]))
+    if g.journal is not None:
+        log(g, "surveyor", p, to=position_name(g, where), came_from=position_name(g, g.surveyor[p]))
     g.surveyor[p] = where
 
 
@@ -160,7 +168,8 @@ def _bonus(g: State, t: tuple[Any, ...]) -> None:
     p = g.player
     supply.gain_passengers(g, p, t[1])
     supply.gain_vp(g, p, t[2])
-    log(g, "surveyor_bonus", p, passengers=t[1], vp=t[2])
+    if g.journal is not None:
+        log(g, "surveyor_bonus", p, passengers=t[1], vp=t[2])
 
 
 @task("offer_space")
@@ -203,28 +212,34 @@ def use_space(g: State, p: int, c: int) -> None:
     if not space_usable(g, p, c):
         # "Teile der Aktion, die ihr nicht ausführen könnt, lasst ihr weg": the surveyor
         # stands here; nothing is paid and nothing gained.
-        log(g, "space_unused", p, card=cfg.cards[c].id,
-            why="cannot pay" if not supply.can_pay(g, p, sd.cost) else "nothing to gain")
+        if g.journal is not None:
+            log(g, "space_unused", p, card=cfg.cards[c].id,
+                why="cannot pay" if not supply.can_pay(g, p, sd.cost) else "nothing to gain")
         return
     supply.pay(g, p, sd.cost)
-    log(g, "space", p, card=cfg.cards[c].id, cost=supply.cost_dict(sd.cost))
+    if g.journal is not None:
+        log(g, "space", p, card=cfg.cards[c].id, cost=supply.cost_dict(sd.cost))
     if sd.ticket:
         k = cfg.ticket_kind[c]
         if ticket_available(g, p, c):
             g.tickets_left[c] -= 1
             g.tickets[p] |= 1 << k
-            log(g, "ticket", p, colour=cfg.ticket_colours[k], card=cfg.cards[c].id, left=g.tickets_left[c])
+            if g.journal is not None:
+                log(g, "ticket", p, colour=cfg.ticket_colours[k], card=cfg.cards[c].id, left=g.tickets_left[c])
         else:
-            log(g, "no_ticket", p, colour=cfg.ticket_colours[k], card=cfg.cards[c].id,
-                why="already held" if g.tickets[p] >> k & 1 else "none left")
+            if g.journal is not None:
+                log(g, "no_ticket", p, colour=cfg.ticket_colours[k], card=cfg.cards[c].id,
+                    why="already held" if g.tickets[p] >> k & 1 else "none left")
     if sd.summit and g.summit_owner != p:
-        log(g, "summit", p, came_from=g.summit_owner)
+        if g.journal is not None:
+            log(g, "summit", p, came_from=g.summit_owner)
         g.summit_owner = p
     supply.gain_rubble(g, p, sd.rubble)
     supply.gain_passengers(g, p, sd.passengers)
     supply.gain_vp(g, p, sd.vp)
     if sd.rubble or sd.passengers or sd.vp:
-        log(g, "gain", p, rubble=sd.rubble, passengers=sd.passengers, vp=sd.vp)
+        if g.journal is not None:
+            log(g, "gain", p, rubble=sd.rubble, passengers=sd.passengers, vp=sd.vp)
     steps: list[tuple[Any, ...]] = []
     for res, n in (("iron", sd.iron), ("stone", sd.stone), ("resource", sd.resource)):
         if n:
@@ -263,7 +278,8 @@ def _gain_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     res, n = ctx
     p = g.player
     kind, src = a.kind, str(a.args[0])
-    log(g, "resource", p, resource=kind, source=src)
+    if g.journal is not None:
+        log(g, "resource", p, resource=kind, source=src)
     if src == "yard":
         stockyard.take_from_yard(g, p, int(kind == "iron"), int(kind == "stone"))
     elif kind == "iron":

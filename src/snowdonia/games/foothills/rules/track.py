@@ -41,7 +41,8 @@ def check_complete(g: State, r: int) -> None:
         return
     g.buffer[r] = 1
     g.buffers_left -= 1
-    log(g, "buffer_stop", g.player, railway=g.cfg.rail_numeral[r], left=g.buffers_left)
+    if g.journal is not None:
+        log(g, "buffer_stop", g.player, railway=g.cfg.rail_numeral[r], left=g.buffers_left)
     if g.buffers_left == 0:
         end.trigger(g, end.ALL_BUFFER_STOPS)
 
@@ -57,8 +58,9 @@ def lay(g: State, p: int, r: int, cost: Cost, vp: int) -> None:
     g.tracks_built[p] += 1
     supply.gain_vp(g, p, vp)
     card = cfg.track_card[t]
-    log(g, "track", p, railway=cfg.rail_numeral[r], card=cfg.cards[card].id,
-        space=cfg.card_tracks[card].index(t) + 1, cost=supply.cost_dict(cost), vp=vp)
+    if g.journal is not None:
+        log(g, "track", p, railway=cfg.rail_numeral[r], card=cfg.cards[card].id,
+            space=cfg.card_tracks[card].index(t) + 1, cost=supply.cost_dict(cost), vp=vp)
     for r2 in cfg.card_rails[card]:
         check_complete(g, r2)
 
@@ -68,7 +70,8 @@ def swap(g: State, p: int, source: str, rubble: int) -> None:
     picked out of the bag; taking the stockyard's last resource refills it."""
     g.rubble[p] -= rubble
     g.rubble_supply += rubble
-    log(g, "swap", p, rubble=rubble, source=source)
+    if g.journal is not None:
+        log(g, "swap", p, rubble=rubble, source=source)
     if source == "yard":
         stockyard.take_from_yard(g, p, 0, 1)
     else:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.foothills.data import ActionDef
 from snowdonia.games.foothills.rules import end, navvies, pub, rubble, stations, stockyard, surveyor, track
@@ -68,7 +68,7 @@ def _main_surveyor(g: State, p: int) -> None:
     surveyor.surveyor_family(g, p, "surveyor")
 
 
-CARRY_OUT: dict[str, Callable[[State, int], None]] = {
+CARRY_OUT: Final[dict[str, Callable[[State, int], None]]] = {
     "stockyard": _main_stockyard, "rubble": _main_rubble, "works": _main_works,
     "station": _main_station, "surveyor": _main_surveyor, **SIDE_ACTIONS,
 }
@@ -81,9 +81,11 @@ def _turn(g: State, t: tuple[Any, ...]) -> None:
     g.flip_other = False
     g.fresh = 0
     g.turn += 1
-    log(g, "turn", g.player, turn=g.turn, final=g.final_turn)
+    if g.journal is not None:
+        log(g, "turn", g.player, turn=g.turn, final=g.final_turn)
     if not offer(g, CARD):
-        log(g, "no_usable_card", g.player)
+        if g.journal is not None:
+            log(g, "no_usable_card", g.player)
         navvies.place(g)
         then(g, ("end_turn",))
 
@@ -102,7 +104,8 @@ def _card_answer(g: State, a: FAction, ctx: tuple[Any, ...]) -> None:
     ac = cfg.ac_index[str(a.args[0])]
     act = visible(g, p, ac)
     g.card = ac
-    log(g, "card", p, card=cfg.ac_id[ac], side="gold" if act.main else "grey", action=act.key)
+    if g.journal is not None:
+        log(g, "card", p, card=cfg.ac_id[ac], side="gold" if act.main else "grey", action=act.key)
     then(g, ("after_action",))
     CARRY_OUT[act.key](g, p)
 
@@ -148,7 +151,8 @@ def _end_turn(g: State, t: tuple[Any, ...]) -> None:
     Then step 4: the end check."""
     p = g.player
     if g.yard_e >= g.cfg.rules["events_return_at"]:
-        log(g, "events_back", p, events=g.yard_e)
+        if g.journal is not None:
+            log(g, "events_back", p, events=g.yard_e)
         g.bag_e += g.yard_e
         g.yard_e = 0
     g.turns_taken[p] += 1

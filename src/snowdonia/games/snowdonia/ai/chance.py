@@ -36,7 +36,7 @@ from snowdonia.games.snowdonia.rules.actions import IllegalAction
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.setup import set_up
-from snowdonia.games.snowdonia.rules.state import PH_RESOLVE, SLOTS, State
+from snowdonia.games.snowdonia.rules.state import PH_RESOLVE, State
 
 BACKS = ("sun", "rain", "fog")
 CUBES = ("iron", "stone", "coal", "event")
@@ -231,9 +231,7 @@ def new_chance_game(players: int, hook: ChanceHook, scenario: str | None = None,
     sc = scenario or "mount_snowdon"
     cfg = config_for(players, sc, make_settings(players, sc, **settings))
     g = Game.__new__(Game)
-    for slot in SLOTS:
-        setattr(g, slot, None)
-    g.chance = hook
+    g.chance = hook  # set_up sets every other slot
     set_up(g, cfg, 0)
     g.seed = 0
     g.history = []

@@ -10,6 +10,9 @@ rather than a parse.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.core.actions import Action as CoreAction
 from snowdonia.core.actions import Catalogue
@@ -17,11 +20,12 @@ from snowdonia.core.errors import ActionParseError as ActionParseError
 from snowdonia.core.errors import IllegalAction as IllegalAction
 from snowdonia.games.snowdonia.data import components
 
-AREAS = "ABCDEFG"
+AREAS: Final = "ABCDEFG"
 # The most spaces any area has at any player count, plus G which is unlimited.
-MAX_SPACES = {"A": 4, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3}
+MAX_SPACES: Final = {"A": 4, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3}
 
 
+@mypyc_attr(native_class=False)
 class Action(CoreAction):
     """One Snowdonia decision. `kind` names the decision family; `args` are small ints or
     strings.
@@ -68,10 +72,23 @@ class Action(CoreAction):
         return catalogue().from_id(action_id)
 
 
-_TEXT: dict[Action, str] = {}
+_MADE: Final[dict[tuple[str, tuple[int | str, ...]], Action]] = {}
+
+
+def made(kind: str, args: tuple[int | str, ...] = ()) -> Action:
+    """`Action(kind, args)`, made once and then looked up: option generation hands out the
+    same few hundred actions over and over, and making a NamedTuple runs Python code."""
+    key = (kind, args)
+    a = _MADE.get(key)
+    if a is None:
+        a = _MADE[key] = Action(kind, args)
+    return a
+
+
+_TEXT: Final[dict[Action, str]] = {}
 # Per scenario: how many catalogue ids it uses (ids 0 .. n-1): Mount Snowdon's 665 never change;
 # a later scenario's actions come after them (filled by `catalogue()`).
-ACTION_COUNT: dict[str, int] = {}
+ACTION_COUNT: Final[dict[str, int]] = {}
 # The shape of each kind's string form, for error messages (no real card numbers in them).
 _FORMS = {
     "pass": "pass", "hire": "hire", "clear": "clear",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from snowdonia.core.rng import below, shuffle
 from snowdonia.games.snowdonia.rules.state import State
 
 IRON, STONE, COAL, EVENT_CUBE = 0, 1, 2, 3
-CUBE_NAMES = ("iron", "stone", "coal", "event")
+CUBE_NAMES: Final = ("iron", "stone", "coal", "event")
 
 
 class ChanceHook(Protocol):

@@ -4,12 +4,18 @@ player a question (`ask`) and writing the log (`emit`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.snowdonia.rules.state import State
 
-AREAS = "ABCDEFG"
-A, B, C, D, E, F, G = range(7)
+AREAS: Final = "ABCDEFG"
+A: Final = 0
+B: Final = 1
+C: Final = 2
+D: Final = 3
+E: Final = 4
+F: Final = 5
+G: Final = 6
 
 
 def capacity(g: State, area: int) -> int:

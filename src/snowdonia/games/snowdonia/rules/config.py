@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.core.errors import SettingsError as SettingsError
 from snowdonia.games.snowdonia.data import Components, Station, components
@@ -18,13 +20,17 @@ from snowdonia.games.snowdonia.scenarios import scenario as scenario_data
 if TYPE_CHECKING:
     from snowdonia.games.snowdonia.scenarios.hooks import Hooks
 
-SCENARIOS = KEYS
-EDITIONS = ("original", "deluxe")
-AREAS = "ABCDEFG"
+SCENARIOS: Final = KEYS
+EDITIONS: Final = ("original", "deluxe")
+AREAS: Final = "ABCDEFG"
 
 
 
 
+# Not a compiled (native) class: the settings arrive from players and files unchecked, and a
+# native class would refuse a wrong type with a bare TypeError before make_settings can say
+# what is wrong in words.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Settings:
     edition: str = "original"
@@ -45,11 +51,11 @@ class Settings:
         }
 
 
-def make_settings(players: int, scenario: str, **raw: Any) -> Settings:
+def make_settings(players: object, scenario: object, **raw: Any) -> Settings:
     """Validate players, scenario and settings; raise SettingsError with a clear reason."""
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
         raise SettingsError(f"players must be a whole number from 1 to 5, not {players!r}")
-    if scenario not in SCENARIOS:
+    if not isinstance(scenario, str) or scenario not in SCENARIOS:
         raise SettingsError(f"unknown scenario {scenario!r}; choose one of {', '.join(SCENARIOS)}")
     sc = scenario_data(scenario)
     if players not in sc.players:

@@ -13,9 +13,10 @@ area modules (for example `excavate_double` by B Excavate).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from snowdonia.games.snowdonia.rules import bag
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import (
     AREAS,
     G,
@@ -30,7 +31,7 @@ from snowdonia.games.snowdonia.rules.board import (
 from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MOVE, TAKE, WEATHER, WINDOW
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
-PASS = Action("pass")
+PASS: Final = Action("pass")
 
 # --------------------------------------------------------------------------- the window
 
@@ -55,7 +56,7 @@ def step_window(g: State) -> bool:
 
 def window_options(g: State, p: int) -> list[Action]:
     mask = g.hand[p] & g.cfg.area_mask.get(AREAS[g.res_area], 0)
-    out = [Action("play", (c,)) for c in bits(mask)]
+    out = [made("play", (c,)) for c in bits(mask)]
     out.append(PASS)
     return out
 
@@ -83,7 +84,8 @@ def play_contract(g: State, p: int, c: int) -> None:
     g.played[p] |= bit
     g.round_played[p] |= bit
     card = g.cfg.contract[c]
-    emit(g, "play", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "play", seat=p, contract=c)
     now = NOW.get(card.effect)
     if now is not None:
         now(g, p, c)
@@ -102,7 +104,8 @@ def fix_start_player(g: State, p: int, c: int) -> None:
     of A does not take it). The open window keeps its order (see `step_window`)."""
     g.start = p
     g.start_fixed = True
-    emit(g, "start_player", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "start_player", seat=p, contract=c)
 
 
 def swap_weather(g: State, p: int, c: int) -> None:
@@ -148,7 +151,8 @@ def now_draw_bag(g: State, p: int, c: int) -> None:
     g.iron[p] += got[0]
     g.stone[p] += got[1]
     g.coal[p] += got[2]
-    emit(g, "draw_bag", seat=p, contract=c, iron=got[0], stone=got[1], coal=got[2])
+    if g.journal is not None:
+        emit(g, "draw_bag", seat=p, contract=c, iron=got[0], stone=got[1], coal=got[2])
 
 
 def now_take_stock_yard(g: State, p: int, c: int) -> None:
@@ -168,7 +172,7 @@ def now_move_labourer(g: State, p: int, c: int) -> None:
     ask(g, MOVE, p)
 
 
-NOW: dict[str, Callable[[State, int, int], None]] = {
+NOW: Final[dict[str, Callable[[State, int, int], None]]] = {
     "block_contracts": block_contracts,
     "fix_start_player": fix_start_player,
     "swap_weather": swap_weather,
@@ -257,16 +261,17 @@ def weather_supply(g: State) -> dict[str, int]:
 def weather_options(g: State, p: int) -> list[Action]:
     """#4: any colour still in the supply, the middle disc's own colour included."""
     sup = weather_supply(g)
-    return [Action("weather", (w,)) for w in ("sun", "rain", "fog") if sup[w] > 0]
+    return [made("weather", (w,)) for w in ("sun", "rain", "fog") if sup[w] > 0]
 
 
 def apply_weather(g: State, p: int, act: Action) -> None:
     g.weather_mid = str(act.args[0])
-    emit(g, "weather_swap", seat=p, disc=g.weather_mid)
+    if g.journal is not None:
+        emit(g, "weather_swap", seat=p, disc=g.weather_mid)
 
 
 def keep_options(g: State, p: int) -> list[Action]:
-    return [Action("keep", (c,)) for c in sorted(g.pending_cards)]
+    return [made("keep", (c,)) for c in sorted(g.pending_cards)]
 
 
 def apply_keep(g: State, p: int, act: Action) -> None:
@@ -284,7 +289,8 @@ def apply_keep(g: State, p: int, act: Action) -> None:
         g.hand[p] |= 1 << keep
         g.seen = [x | 1 << keep for x in g.seen]  # it now lies face up in p's area
     g.pending_cards = ()
-    emit(g, "keep", seat=p, contract=keep)
+    if g.journal is not None:
+        emit(g, "keep", seat=p, contract=keep)
 
 
 def move_options(g: State, p: int) -> list[Action]:
@@ -307,7 +313,7 @@ def move_options(g: State, p: int) -> list[Action]:
     for sa, si in sources:
         for ta, ti in targets:
             if (sa, si) != (ta, ti):
-                out.append(Action("move", _space_code(sa, si) + _space_code(ta, ti)))
+                out.append(made("move", _space_code(sa, si) + _space_code(ta, ti)))
     return out
 
 
@@ -325,5 +331,6 @@ def apply_move(g: State, p: int, act: Action) -> None:
         g.g_list.append(p)
     else:
         g.spaces[g.cfg.space_offset[AREAS.index(str(ta))] + int(tn) - 1] = p
-    emit(g, "move_labourer", seat=p,
-         **{"from": space_name(AREAS.index(str(fa)), int(fn) - 1), "to": space_name(AREAS.index(str(ta)), int(tn) - 1)})
+    if g.journal is not None:
+        emit(g, "move_labourer", seat=p,
+             **{"from": space_name(AREAS.index(str(fa)), int(fn) - 1), "to": space_name(AREAS.index(str(ta)), int(tn) - 1)})

@@ -8,27 +8,29 @@ encoders' layout: append new kinds at the end.
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.core.protocol import DecisionKind
 
-HIRE = "hire"
-PLACE = "place"
-WINDOW = "contract_window"
-STOCK_YARD = "stock_yard"
-TAKE = "take_cubes"
-WORKS = "works"
-CONVERT = "convert"
-BUILD = "build"
-EXTRA_BUILD = "extra_build"
-SITE_OFFICE = "site_office"
-MAINTENANCE = "maintenance"
-WEATHER = "weather_swap"
-KEEP = "keep_contract"
-MOVE = "move_labourer"
-CLEAR = "clear_space"
-CHOOSE_END = "choose_end"
-GAME_SURVEYOR = "game_surveyor"
+HIRE: Final = "hire"
+PLACE: Final = "place"
+WINDOW: Final = "contract_window"
+STOCK_YARD: Final = "stock_yard"
+TAKE: Final = "take_cubes"
+WORKS: Final = "works"
+CONVERT: Final = "convert"
+BUILD: Final = "build"
+EXTRA_BUILD: Final = "extra_build"
+SITE_OFFICE: Final = "site_office"
+MAINTENANCE: Final = "maintenance"
+WEATHER: Final = "weather_swap"
+KEEP: Final = "keep_contract"
+MOVE: Final = "move_labourer"
+CLEAR: Final = "clear_space"
+CHOOSE_END: Final = "choose_end"
+GAME_SURVEYOR: Final = "game_surveyor"
 
-DECISIONS: dict[str, DecisionKind] = {
+DECISIONS: Final[dict[str, DecisionKind]] = {
     d.key: d
     for d in (
         DecisionKind(HIRE, "Hire the Pub labourer for this round?", ("hire", "pass"), optional=True,

@@ -3,10 +3,12 @@ Event Track one at a time, each resolved before the next is placed."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules.board import emit, excavation_rate, lay_track_rate, order_from_start
 from snowdonia.games.snowdonia.rules.state import State
 
-EVENT_SPACES = 10
+EVENT_SPACES: Final = 10
 
 
 def place_event(g: State) -> None:
@@ -35,7 +37,8 @@ def excavate(g: State, space: int) -> None:
     card closest to the start of the route, where the number is equal to the current
     Excavation Work Rate" - no player gains rubble or scores."""
     cleared = g.cfg.hooks.event_excavate(g, excavation_rate(g))
-    emit(g, "event", space=space, kind="excavate", cleared=cleared)
+    if g.journal is not None:
+        emit(g, "event", space=space, kind="excavate", cleared=cleared)
     g.cfg.hooks.after_rubble(g)
 
 
@@ -43,7 +46,8 @@ def lay_track(g: State, space: int) -> None:
     """"Turn over a number of Track cards equal to the current Lay Track Work Rate, starting
     with the Track card closest to the start of the route. Remove Rubble ... if necessary"."""
     laid = g.cfg.hooks.event_lay_track(g, lay_track_rate(g))
-    emit(g, "event", space=space, kind="lay_track", tracks=laid)
+    if g.journal is not None:
+        emit(g, "event", space=space, kind="lay_track", tracks=laid)
     g.cfg.hooks.after_rubble(g)
 
 
@@ -51,22 +55,25 @@ def complete_station(g: State, space: int) -> None:
     """"Put one of the Game markers on to the first Station in the route that has not yet had
     all of its Building sites completed. Remove any Rubble on the Station card"."""
     si = g.cfg.hooks.complete_station(g)
-    emit(g, "event", space=space, kind="complete_station",
-         station=g.cfg.stations[si].key if si >= 0 else None)
+    if g.journal is not None:
+        emit(g, "event", space=space, kind="complete_station",
+             station=g.cfg.stations[si].key if si >= 0 else None)
     g.cfg.hooks.after_rubble(g)
 
 
 def trains_available(g: State, space: int) -> None:
     """"Trains cannot be bought by any player until this event has occurred"."""
     g.trains_available = True
-    emit(g, "event", space=space, kind="trains_available")
+    if g.journal is not None:
+        emit(g, "event", space=space, kind="trains_available")
 
 
 def maintenance(g: State, space: int) -> None:
     """"Each player with a Train card must immediately pay one Steel Bar ... or discard a Train
     Maintenance Contract card (16 and 21)" - asked in turn order (rules/maintenance.py)."""
     g.maint_queue = [p for p in order_from_start(g) if g.train[p]]
-    emit(g, "event", space=space, kind="maintenance")
+    if g.journal is not None:
+        emit(g, "event", space=space, kind="maintenance")
 
 
 RESOLVE = {

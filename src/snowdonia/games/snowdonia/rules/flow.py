@@ -14,6 +14,9 @@ decision a player is shown is a real one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from snowdonia.games.snowdonia.rules import (
     contracts,
@@ -55,7 +58,7 @@ Options = Callable[[State, int], list[Action]]
 Answer = Callable[[State, int, Action], None]
 
 # The one dispatch table: decision kind -> (its options, how an answer is carried out).
-HANDLERS: dict[str, tuple[Options, Answer]] = {
+HANDLERS: Final[dict[str, tuple[Options, Answer]]] = {
     decisions.HIRE: (placement.hire_options, placement.apply_hire),
     decisions.PLACE: (placement.place_options, placement.apply_place),
     decisions.WINDOW: (contracts.window_options, contracts.apply_window),
@@ -78,7 +81,7 @@ if set(HANDLERS) != set(decisions.DECISIONS):  # the registry and the dispatch n
     raise AssertionError("flow.HANDLERS must answer exactly the kinds of decisions.DECISIONS")
 
 # What one labourer on a space of each area does (G is resolved all at once).
-RESOLVE: dict[int, Callable[[State, int, int], bool]] = {
+RESOLVE: Final[dict[int, Callable[[State, int, int], bool]]] = {
     A: stock_yard.resolve, B: excavate.resolve, C: works.resolve, D: lay_track.resolve,
     E: build.resolve, F: site_office.resolve,
 }
@@ -289,7 +292,8 @@ def _end_of_round(g: State) -> None:
         # Train card set aside ... and place it on the Excavate Action Area with the B Build
         # Action Area uppermost."
         g.b_build = True
-        emit(g, "b_build")
+        if g.journal is not None:
+            emit(g, "b_build")
     if g.extra_round:
         finish(g, "extra_round")
         return
@@ -317,7 +321,8 @@ def finish(g: State, why: str) -> None:
     g.over = True
     g.end_reason = END_REASONS[why] if why != "round_limit" else (
         f"round limit {g.cfg.settings.round_limit} reached (safety net, not a rule)")
-    emit(g, "game_over", reason=why)
+    if g.journal is not None:
+        emit(g, "game_over", reason=why)
 
 
 def _new_round(g: State) -> None:
@@ -332,4 +337,31 @@ def _new_round(g: State) -> None:
     g.blocked_contracts = False
     g.build_done = False
     g.last_round_order = tuple((g.start + i) % n for i in range(n))
-    emit(g, "round", round=g.round, start=g.start)
+    if g.journal is not None:
+        emit(g, "round", round=g.round, start=g.start)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Engine(State):
+    """The protocol's hot methods (`is_over`, `current_player`, `legal_actions`, `step`) as
+    methods of a compiled class, which game.py's Game extends: a search calls them for
+    every step, and methods of the interpreted Game would each run an interpreted frame."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.over else self.decider
+
+    def legal_actions(self) -> list[Action]:
+        """The options of the pending decision, in a fixed order."""
+        return legal_actions(self)
+
+    def step(self, action: Action) -> None:
+        """Apply an action taken from `legal_actions` without checking or recording it."""
+        step(self, action)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag, contracts
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import State
 
-STEEL = Action("maintain", ("steel",))
-GIVE_BACK = Action("maintain", ("return",))
+STEEL: Final = Action("maintain", ("steel",))
+GIVE_BACK: Final = Action("maintain", ("return",))
 
 
 def maintain_options(g: State, p: int) -> list[Action]:
@@ -17,7 +19,7 @@ def maintain_options(g: State, p: int) -> list[Action]:
     if g.steel[p] > 0:
         out.append(STEEL)
     for c in contracts.maintenance_cards(g, p):
-        out.append(Action("maintain", (c,)))
+        out.append(made("maintain", (c,)))
     out.append(GIVE_BACK)
     return out
 
@@ -30,19 +32,22 @@ def apply_maintain(g: State, p: int, act: Action) -> None:
     if how == "steel":
         g.steel[p] -= 1
         g.steel_supply += 1
-        emit(g, "maintain", seat=p, train=t, paid="steel")
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid="steel")
     elif how == "return":
         g.train[p] = 0
         if not g.cfg.solo:
             g.shed.append(t)
             g.shed.sort()
             g.maint_returned = g.maint_returned + (t,)
-        emit(g, "maintain", seat=p, train=t, paid="return")
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid="return")
     else:
         c = int(how)
         g.hand[p] &= ~(1 << c)
         discard_public(g, c)
-        emit(g, "maintain", seat=p, train=t, paid=c)
+        if g.journal is not None:
+            emit(g, "maintain", seat=p, train=t, paid=c)
     g.maint_queue.pop(0)
 
 
@@ -52,7 +57,8 @@ def refill_returned(g: State) -> None:
     lowest"."""
     for t in sorted(g.maint_returned):
         g.shed_coal[t] = bag.take_coal(g, g.cfg.train[t].coal)
-        emit(g, "train_returned", train=t, coal=g.shed_coal[t])
+        if g.journal is not None:
+            emit(g, "train_returned", train=t, coal=g.shed_coal[t])
     g.maint_returned = ()
 
 

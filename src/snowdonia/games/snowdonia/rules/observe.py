@@ -5,7 +5,7 @@ generator state never leave it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from snowdonia.games.snowdonia.rules.board import bits, blocked, capacity, excavation_rate, lay_track_rate
 from snowdonia.games.snowdonia.rules.contracts import weather_supply
@@ -13,7 +13,7 @@ from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MAINTENANCE
 from snowdonia.games.snowdonia.rules.route import slot_name, station_buildable
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
-AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
+AREA_NAMES: Final = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
 
 
 def _owner(o: int) -> int | str | None:

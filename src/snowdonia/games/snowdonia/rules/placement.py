@@ -3,15 +3,18 @@ then placing one labourer at a time, clockwise from the Start Player."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules.actions import Action
-from snowdonia.games.snowdonia.rules.board import AREAS, G, ask, blocked, capacity, emit, space_name
+from snowdonia.games.snowdonia.rules.board import AREAS, B, D, G, ask, emit, space_name
 from snowdonia.games.snowdonia.rules.decisions import HIRE, PLACE
 from snowdonia.games.snowdonia.rules.state import NONE, PH_RESOLVE, State
 
-PASS = Action("pass")
-HIRE_ACT = Action("hire")
-_PLACE = {(a, n): Action("place", (AREAS[a], n)) for a in range(6) for n in range(1, 5)}
-PLACE_G = Action("place", ("G", 0))
+PASS: Final = Action("pass")
+HIRE_ACT: Final = Action("hire")
+_PLACE: Final = {(a, n): Action("place", (AREAS[a], n)) for a in range(6) for n in range(1, 5)}
+PLACE_G: Final = Action("place", ("G", 0))
+_PLACE_ROW: Final = [[_PLACE[(a, n)] for n in range(1, 5)] for a in range(6)]
 
 
 def step(g: State) -> None:
@@ -54,7 +57,8 @@ def apply_hire(g: State, p: int, act: Action) -> None:
     g.bag_c += cost
     g.labourers[p] = 3
     g.to_place[p] += 1
-    emit(g, "hire", seat=p, coal=cost)
+    if g.journal is not None:
+        emit(g, "hire", seat=p, coal=cost)
 
 
 # --------------------------------------------------------------------------- place
@@ -64,12 +68,24 @@ def place_options(g: State, p: int) -> list[Action]:
     """Every empty numbered space of A-F that fog leaves open, and G (unlimited)."""
     out: list[Action] = []
     sp = g.spaces
-    off = g.cfg.space_offset
+    cfg = g.cfg
+    off = cfg.space_offset
+    caps = cfg.base_caps
+    b_build = g.b_build
+    # `board.blocked`, worked out once per call: fog shuts B (unless it holds the Build side)
+    # and D; Light Fog only their last space.
+    fog = g.weather_current == "fog"
+    light = cfg.settings.light_fog
     for a in range(6):
         base = off[a]
-        for i in range(capacity(g, a)):
-            if sp[base + i] == NONE and not blocked(g, a, i):
-                out.append(_PLACE[(a, i + 1)])
+        cap = cfg.b_build_caps if a == B and b_build else caps[a]
+        shut = -1  # spaces from this index on are fogged (-1: none)
+        if fog and (a == D or (a == B and not b_build)):
+            shut = cap - 1 if light else 0
+        row = _PLACE_ROW[a]
+        for i in range(cap):
+            if sp[base + i] == NONE and (shut < 0 or i < shut):
+                out.append(row[i])
     out.append(PLACE_G)
     return out
 
@@ -84,4 +100,5 @@ def apply_place(g: State, p: int, act: Action) -> None:
         g.spaces[g.cfg.space_offset[a] + idx] = p
     g.to_place[p] -= 1
     g.place_turn = (p + 1) % g.cfg.players
-    emit(g, "place", seat=p, space=space_name(a, idx))
+    if g.journal is not None:
+        emit(g, "place", seat=p, space=space_name(a, idx))

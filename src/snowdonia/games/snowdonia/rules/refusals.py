@@ -4,13 +4,15 @@ legality against `legal_actions`; this module only explains a refusal after the 
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import AREAS, blocked, capacity
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS, STOCK_YARD
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
-AREA_NAMES = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
+AREA_NAMES: Final = ("Stock Yard", "Excavate", "Works", "Lay Track", "Build", "Site Office", "Surveyor")
 
 
 def explain(g: State, action: Action) -> str:

@@ -3,12 +3,14 @@ Yard"; solitaire: "Discard all Contract cards and deal out three new cards")."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.maintenance import discard_public
 from snowdonia.games.snowdonia.rules.state import State
 
-OFFICE_SPACES = 3
+OFFICE_SPACES: Final = 3
 
 
 def restock_office(g: State) -> None:
@@ -41,7 +43,8 @@ def restock_office(g: State) -> None:
         seen |= 1 << c
     seen &= ~1
     g.seen = [s | seen for s in g.seen]
-    emit(g, "office", discarded=discarded, dealt=dealt)
+    if g.journal is not None:
+        emit(g, "office", discarded=discarded, dealt=dealt)
 
 
 def restock_stock_yard(g: State) -> None:
@@ -59,4 +62,5 @@ def restock_stock_yard(g: State) -> None:
     g.yard_s += got[bag.STONE]
     g.yard_c += got[bag.COAL]
     g.events_pending = got[bag.EVENT_CUBE]
-    emit(g, "restock", iron=got[0], stone=got[1], coal=got[2], events=got[3])
+    if g.journal is not None:
+        emit(g, "restock", iron=got[0], stone=got[1], coal=got[2], events=got[3])

@@ -16,7 +16,8 @@ def place_marker(g: State, p: int) -> None:
     if me and g.markers_placed >= me and not g.over and not g.end_trigger:
         g.over = True
         g.end_reason = "last ownership marker placed"
-        emit(g, "game_over", reason="last_marker")
+        if g.journal is not None:
+            emit(g, "game_over", reason="last_marker")
 
 
 def _after_rubble_change(g: State) -> None:

@@ -127,6 +127,48 @@ def score_player(g: State, p: int) -> dict[str, Any]:
     }
 
 
+def player_total(g: State, p: int) -> int:
+    """`score_player(g, p)["total"]` without the breakdown's texts and dicts: the lean final
+    score search playouts end with (tests/rules/test_scoring.py keeps the two equal)."""
+    cfg = g.cfg
+    site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
+    t = g.train[p]
+    total = site_vp + track_vp + cfg.stations[g.surveyor[p]].surveyor_vp
+    if t:
+        total += cfg.train[t].ability.get("end_vp", 0)
+    held = g.hand[p] | g.played[p]
+    market: list[tuple[int, int, int, int]] = []
+    for c in cfg.contract_numbers:
+        if not held >> c & 1:
+            continue
+        bonus = cfg.contract[c].bonus
+        if "coal_vp" in bonus:
+            total += bonus["coal_vp"] * g.coal[p]
+        elif "surveyor_tiers" in bonus:
+            h = cfg.stations[g.surveyor[p]].height
+            total += max((v for st, v in bonus["surveyor_tiers"] if h >= float(st)), default=0)
+        elif _surveyor_ok(g, p, bonus):
+            nr, nt, ns = _bonus_need(bonus)
+            market.append((bonus["vp"], nr, nt, ns))
+    if market:
+        _, met = best_assignment(market, g.rubble[p], track_markers, station_markers)
+        for i in met:
+            total += market[i][0]
+    return total
+
+
+def outcome(g: State) -> tuple[list[int], list[int]]:
+    """(scores, winners) exactly as `result` gives them, without the score sheets."""
+    n = g.cfg.players
+    totals = [player_total(g, p) for p in range(n)]
+    top = max(totals)
+    tied = [p for p in range(n) if totals[p] == top]
+    if g.cfg.deluxe and len(tied) > 1:
+        order = list(g.last_round_order)
+        tied = [max(tied, key=order.index)]
+    return totals, tied
+
+
 def result(g: State) -> dict[str, Any]:
     """Scores of every player, the per-line breakdown, and the winner(s)."""
     n = g.cfg.players

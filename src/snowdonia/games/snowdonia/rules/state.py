@@ -7,21 +7,22 @@ attribute copy per scalar and one slice per list, with no deep copying.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from snowdonia.core.flatstate import make_copy_into
+from mypy_extensions import mypyc_attr
+
 from snowdonia.games.snowdonia.rules.config import Config
 
-NONE = -1  # no owner
-EVENT = -2  # laid or completed by an event (contractors), owned by nobody
-UNOWNED = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
+NONE: Final = -1  # no owner
+EVENT: Final = -2  # laid or completed by an event (contractors), owned by nobody
+UNOWNED: Final = -3  # laid by a player who had no ownership marker left (seed 004 set-up step 3)
 
 # Phases of the round.
-PH_PLACE = 0
-PH_RESOLVE = 1
-PH_END = 2
-PH_OVER = 3
-PH_SETUP = 4  # Blaenau Ffestiniog: the players choose their ends before round 1
+PH_PLACE: Final = 0
+PH_RESOLVE: Final = 1
+PH_END: Final = 2
+PH_OVER: Final = 3
+PH_SETUP: Final = 4  # Blaenau Ffestiniog: the players choose their ends before round 1
 
 _SCALARS = (
     "cfg", "rng", "round", "start", "start_fixed", "phase", "decision", "decider", "ctx",
@@ -42,9 +43,10 @@ _LISTS = (
     "spaces", "g_list", "deck", "discard", "office", "shed", "shed_coal", "events",
     "extras", "maint_queue", "kdisc",
 )
-SLOTS = _SCALARS + _LISTS
+SLOTS: Final = _SCALARS + _LISTS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     __slots__ = SLOTS
 
@@ -148,8 +150,102 @@ class State:
     end_of: tuple[int, ...]  # per seat: its own end, 0 (Blaenau / Llanberis) or 1 (Porthmadog)
     start_marker: tuple[int, ...]  # per seat: 1 once its surveyor left the start (marker placed)
 
-    def copy_into(self, other: State) -> None:  # replaced below by generated code
-        raise NotImplementedError
+    def copy_into(self, o: State) -> None:
+        """Copy every slot into `o`: scalars and tuples by reference, lists by one slice each;
+        the log (`journal`) is dropped: a copy made for search does not need it."""
+        o.cfg = self.cfg
+        o.rng = self.rng
+        o.round = self.round
+        o.start = self.start
+        o.start_fixed = self.start_fixed
+        o.phase = self.phase
+        o.decision = self.decision
+        o.decider = self.decider
+        o.ctx = self.ctx
+        o.over = self.over
+        o.end_reason = self.end_reason
+        o.end_trigger = self.end_trigger
+        o.extra_round = self.extra_round
+        o.exc_idx = self.exc_idx
+        o.lay_idx = self.lay_idx
+        o.trains_available = self.trains_available
+        o.b_build = self.b_build
+        o.route_rubble = self.route_rubble
+        o.exc_ptr = self.exc_ptr
+        o.first_rubble_track = self.first_rubble_track
+        o.laid = self.laid
+        o.weather_current = self.weather_current
+        o.weather_mid = self.weather_mid
+        o.weather_last = self.weather_last
+        o.steel_supply = self.steel_supply
+        o.supply_rubble = self.supply_rubble
+        o.game_markers_left = self.game_markers_left
+        o.markers_placed = self.markers_placed
+        o.bag_i = self.bag_i
+        o.bag_s = self.bag_s
+        o.bag_c = self.bag_c
+        o.bag_e = self.bag_e
+        o.yard_i = self.yard_i
+        o.yard_s = self.yard_s
+        o.yard_c = self.yard_c
+        o.box_i = self.box_i
+        o.box_s = self.box_s
+        o.box_c = self.box_c
+        o.place_turn = self.place_turn
+        o.res_area = self.res_area
+        o.res_stage = self.res_stage
+        o.res_pos = self.res_pos
+        o.win_count = self.win_count
+        o.win_first = self.win_first
+        o.build_done = self.build_done
+        o.events_pending = self.events_pending
+        o.end_step = self.end_step
+        o.pending_cards = self.pending_cards
+        o.moves = self.moves
+        o._legal = self._legal
+        o.journal = None
+        o.maint_returned = self.maint_returned
+        o.blocked_contracts = self.blocked_contracts
+        o.last_round_order = self.last_round_order
+        o.set_aside = self.set_aside
+        o.chance = self.chance
+        o.exc_ptr_p = self.exc_ptr_p
+        o.laid_p = self.laid_p
+        o.gs_end = self.gs_end
+        o.maint_done = self.maint_done
+        o.setup_pos = self.setup_pos
+        o.end_of = self.end_of
+        o.start_marker = self.start_marker
+        o.iron = self.iron[:]
+        o.stone = self.stone[:]
+        o.coal = self.coal[:]
+        o.rubble = self.rubble[:]
+        o.steel = self.steel[:]
+        o.markers = self.markers[:]
+        o.surveyor = self.surveyor[:]
+        o.train = self.train[:]
+        o.hand = self.hand[:]
+        o.played = self.played[:]
+        o.round_played = self.round_played[:]
+        o.labourers = self.labourers[:]
+        o.to_place = self.to_place[:]
+        o.hire_asked = self.hire_asked[:]
+        o.seen = self.seen[:]
+        o.slot_rubble = self.slot_rubble[:]
+        o.slot_owner = self.slot_owner[:]
+        o.track_owner = self.track_owner[:]
+        o.track_vp = self.track_vp[:]
+        o.bsite_owner = self.bsite_owner[:]
+        o.station_done = self.station_done[:]
+        o.spaces = self.spaces[:]
+        o.g_list = self.g_list[:]
+        o.deck = self.deck[:]
+        o.discard = self.discard[:]
+        o.office = self.office[:]
+        o.shed = self.shed[:]
+        o.shed_coal = self.shed_coal[:]
+        o.events = self.events[:]
+        o.extras = self.extras[:]
+        o.maint_queue = self.maint_queue[:]
+        o.kdisc = self.kdisc[:]
 
-
-State.copy_into = make_copy_into(_SCALARS, _LISTS)  # type: ignore[method-assign,assignment]

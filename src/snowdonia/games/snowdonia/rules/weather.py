@@ -22,5 +22,6 @@ def check_weather(g: State) -> None:
         eff = cfg.weather_effect[cur]
         g.exc_idx = max(0, min(len(cfg.exc_rates) - 1, g.exc_idx + eff["excavation"]))
         g.lay_idx = max(0, min(len(cfg.lay_rates) - 1, g.lay_idx + eff["lay_track"]))
-    emit(g, "weather", current=cur, excavate=excavation_rate(g), lay_track=lay_track_rate(g),
-         forecast=[g.weather_mid, g.weather_last])
+    if g.journal is not None:
+        emit(g, "weather", current=cur, excavate=excavation_rate(g), lay_track=lay_track_rate(g),
+             forecast=[g.weather_mid, g.weather_last])

@@ -14,7 +14,7 @@ highest slot holding rubble) and lay cards n-1, n-2 ... (`laid_p`).
 from __future__ import annotations
 
 from snowdonia.games.snowdonia.rules import route
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit, order_from_start
 from snowdonia.games.snowdonia.rules.decisions import CHOOSE_END, GAME_SURVEYOR
 from snowdonia.games.snowdonia.rules.state import EVENT, PH_PLACE, UNOWNED, State
@@ -51,7 +51,7 @@ def end_options(g: State, p: int) -> list[Action]:
     for end in (BLAENAU, PORTHMADOG):
         here = sum(1 for q in range(g.setup_pos) if g.end_of[(g.start + q) % g.cfg.players] == end)
         if here < g.cfg.surveyor_spaces_per_end:
-            out.append(Action("start", (end_key(g, end),)))
+            out.append(made("start", (end_key(g, end),)))
     return out
 
 
@@ -62,18 +62,20 @@ def apply_end(g: State, p: int, act: Action) -> None:
     g.end_of = g.end_of[:p] + (end,) + g.end_of[p + 1:]
     g.surveyor[p] = g.cfg.end_stations[end]
     g.setup_pos += 1
-    emit(g, "start_end", seat=p, end=end_key(g, end), forced=forced)
+    if g.journal is not None:
+        emit(g, "start_end", seat=p, end=end_key(g, end), forced=forced)
 
 
 def game_surveyor_options(g: State, p: int) -> list[Action]:
     """Both ends are always open to the game's Surveyor ("no surveyor space is required")."""
-    return [Action("game_surveyor", (end_key(g, end),)) for end in (BLAENAU, PORTHMADOG)]
+    return [made("game_surveyor", (end_key(g, end),)) for end in (BLAENAU, PORTHMADOG)]
 
 
 def apply_game_surveyor(g: State, p: int, act: Action) -> None:
     g.gs_end = BLAENAU if act.args[0] == end_key(g, BLAENAU) else PORTHMADOG
     g.setup_pos += 1
-    emit(g, "game_surveyor", seat=p, end=end_key(g, g.gs_end))
+    if g.journal is not None:
+        emit(g, "game_surveyor", seat=p, end=end_key(g, g.gs_end))
 
 
 # --------------------------------------------------------------------------- B Excavate (R9, R10, R12)
@@ -223,7 +225,8 @@ def after_event(g: State) -> None:
     the opposite end; Events alternate" - after every event from the track, even one that
     did nothing (R17)."""
     g.gs_end ^= 1
-    emit(g, "game_surveyor_moves", end=end_key(g, g.gs_end))
+    if g.journal is not None:
+        emit(g, "game_surveyor_moves", end=end_key(g, g.gs_end))
 
 
 def after_rubble(g: State) -> None:
@@ -238,7 +241,8 @@ def after_rubble(g: State) -> None:
         return
     g.maint_done = True
     g.maint_queue = [p for p in order_from_start(g) if g.train[p]]
-    emit(g, "event", space=None, kind="maintenance", station=g.cfg.stations[si].key)
+    if g.journal is not None:
+        emit(g, "event", space=None, kind="maintenance", station=g.cfg.stations[si].key)
 
 
 # --------------------------------------------------------------------------- E Build (R15, R16)
@@ -290,7 +294,8 @@ def after_build(g: State, p: int, b: int) -> None:
         else:
             raise ValueError(f"a building site can give iron, stone or coal, not {kind!r}")
         got[kind] += k
-    emit(g, "gift", seat=p, **got, wanted=dict(gives))
+    if g.journal is not None:
+        emit(g, "gift", seat=p, **got, wanted=dict(gives))
 
 
 # --------------------------------------------------------------------------- G Surveyor (R13, R14)
@@ -307,12 +312,14 @@ def move_surveyor(g: State, p: int) -> bool:
     if not 0 <= target < g.cfg.n_stations:
         return False
     g.surveyor[p] = target
-    emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
+    if g.journal is not None:
+        emit(g, "surveyor", seat=p, station=g.cfg.stations[target].key)
     # Surveyors never move back, so "off the starting station" happens once: the move that
     # starts on the player's own end. `start_marker[p]` records a marker actually placed.
     if before == g.cfg.end_stations[end] and g.markers[p] > 0:
         g.start_marker = g.start_marker[:p] + (1,) + g.start_marker[p + 1:]
-        emit(g, "start_marker", seat=p, station=end_key(g, end))
+        if g.journal is not None:
+            emit(g, "start_marker", seat=p, station=end_key(g, end))
         route.place_marker(g, p)
     return True
 

@@ -72,7 +72,8 @@ def move_surveyor_up(g: State, p: int) -> bool:
     g.surveyor[p] = min(before + 1, g.cfg.n_stations - 1)
     if g.surveyor[p] == before:
         return False
-    emit(g, "surveyor", seat=p, station=g.cfg.stations[g.surveyor[p]].key)
+    if g.journal is not None:
+        emit(g, "surveyor", seat=p, station=g.cfg.stations[g.surveyor[p]].key)
     return True
 
 

@@ -3,15 +3,17 @@ set-aside train's Build side covers it, and the extra Builds of No. 6 Padarn and
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import bag, contracts, route
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit
 from snowdonia.games.snowdonia.rules.decisions import BUILD
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
-PASS = Action("pass")
-IRON_PER_STEEL = 3  # #6/#25: "3 iron in place of 1 steel"
-RUBBLE_PER_STONE = 2  # #17: "2 rubble per stone"
+PASS: Final = Action("pass")
+IRON_PER_STEEL: Final = 3  # #6/#25: "3 iron in place of 1 steel"
+RUBBLE_PER_STONE: Final = 2  # #17: "2 rubble per stone"
 
 
 def resolve(g: State, idx: int, p: int) -> bool:
@@ -55,13 +57,13 @@ def build_options(g: State, p: int) -> list[Action]:
                         continue
                     for m in range(stone + 1 if rubble_swap else 1):
                         if have_stone >= stone - m and have_rubble >= RUBBLE_PER_STONE * m:
-                            out.append(Action("build", (key, cfg.bsite_num[b], k, m)))
+                            out.append(made("build", (key, cfg.bsite_num[b], k, m)))
     if g.trains_available:
         for t in g.shed:
             cost = cfg.train[t].cost
             for k in range(cost + 1 if iron_swap else 1):
                 if have_steel >= cost - k and have_iron >= IRON_PER_STEEL * k:
-                    out.append(Action("buy", (t, k)))
+                    out.append(made("buy", (t, k)))
     return out
 
 
@@ -94,7 +96,8 @@ def do_build(g: State, p: int, act: Action) -> None:
     pay(g, p, steel=cfg.bsite_steel[b] - k, iron=IRON_PER_STEEL * k, stone=stone - m, rubble=RUBBLE_PER_STONE * m)
     g.bsite_owner[b] = p
     g.build_done = True
-    emit(g, "build", seat=p, station=key, site=num, vp=cfg.bsite_vp[b])
+    if g.journal is not None:
+        emit(g, "build", seat=p, station=key, site=num, vp=cfg.bsite_vp[b])
     route.place_marker(g, p)
     cfg.hooks.after_build(g, p, b)
 
@@ -115,7 +118,8 @@ def buy_train(g: State, p: int, t: int, k: int) -> None:
     g.shed_coal[t] = 0
     g.train[p] = t
     g.build_done = True
-    emit(g, "buy", seat=p, train=t, returned=old or None)
+    if g.journal is not None:
+        emit(g, "buy", seat=p, train=t, returned=old or None)
 
 
 def pay(g: State, p: int, steel: int, iron: int, stone: int, rubble: int) -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import B, emit, excavation_rate, fully_fogged, train_ability
 from snowdonia.games.snowdonia.rules.route import slot_name
 from snowdonia.games.snowdonia.rules.state import State
 
-CLEAR_ACT = Action("clear")
-PASS = Action("pass")
+CLEAR_ACT: Final = Action("clear")
+PASS: Final = Action("pass")
 
 
 def resolve(g: State, idx: int, p: int) -> bool:
@@ -21,9 +23,7 @@ def resolve(g: State, idx: int, p: int) -> bool:
         amount *= 2
     before = list(g.slot_rubble) if g.journal is not None else None
     took, sites = g.cfg.hooks.excavate(g, p, amount)
-    if before is None:
-        emit(g, "excavate", seat=p, rubble=took, sites=sites)
-    else:
+    if before is not None:
         # For the log: which spaces the rubble came from ("where", not only how much).
         taken = [dict(slot_name(g, i), rubble=b - a) for i, (b, a) in enumerate(zip(before, g.slot_rubble, strict=True))
                  if b > a]
@@ -46,5 +46,6 @@ def apply_clear(g: State, p: int, act: Action) -> None:
     rubble and, on a station site, puts its marker there."""
     if act.kind == "clear" and not fully_fogged(g, B):
         took, space = g.cfg.hooks.clear_next_space(g, p)
-        emit(g, "clear", seat=p, rubble=took, space=space, contract=3)
+        if g.journal is not None:
+            emit(g, "clear", seat=p, rubble=took, space=space, contract=3)
         g.cfg.hooks.after_rubble(g)

@@ -19,8 +19,9 @@ def lay(g: State, p: int) -> None:
     excavated cards allow; the player cannot choose fewer."""
     amount = lay_track_rate(g) + contracts.lay_track_bonus(g, p) + train_ability(g, p, "lay_track_bonus")
     tracks = g.cfg.hooks.lay_track(g, p, amount)
-    if tracks or g.journal is None:
-        emit(g, "lay", seat=p, cards=len(tracks), tracks=tracks)
-    else:
-        why = "no_rate" if amount <= 0 else "no_steel" if not g.steel[p] else "no_card"
-        emit(g, "lay", seat=p, cards=0, tracks=tracks, why=why)
+    if g.journal is not None:
+        if tracks:
+            emit(g, "lay", seat=p, cards=len(tracks), tracks=tracks)
+        else:
+            why = "no_rate" if amount <= 0 else "no_steel" if not g.steel[p] else "no_card"
+            emit(g, "lay", seat=p, cards=0, tracks=tracks, why=why)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules.actions import Action
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit
 from snowdonia.games.snowdonia.rules.decisions import SITE_OFFICE
 from snowdonia.games.snowdonia.rules.state import State
@@ -18,7 +18,7 @@ def resolve(g: State, idx: int, p: int) -> bool:
 
 
 def pick_options(g: State, p: int) -> list[Action]:
-    return [Action("pick", (c,)) for c in sorted(c for c in g.office if c)]
+    return [made("pick", (c,)) for c in sorted(c for c in g.office if c)]
 
 
 def apply_pick(g: State, p: int, act: Action) -> None:
@@ -27,5 +27,6 @@ def apply_pick(g: State, p: int, act: Action) -> None:
     c = int(act.args[0])
     g.office[g.office.index(c)] = 0
     g.hand[p] |= 1 << c
-    emit(g, "pick", seat=p, contract=c)
+    if g.journal is not None:
+        emit(g, "pick", seat=p, contract=c)
     g.res_pos += 1  # this labourer's action is done

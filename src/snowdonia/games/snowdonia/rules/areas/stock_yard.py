@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from snowdonia.games.snowdonia.rules import contracts
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import A, ask, capacity, emit, train_ability
 from snowdonia.games.snowdonia.rules.decisions import STOCK_YARD
 from snowdonia.games.snowdonia.rules.state import State
 
-UNLIMITED_COAL = 99
+UNLIMITED_COAL: Final = 99
+# The take actions by cube counts, made once: _TAKE[i][s][c] (the most any card lets a player
+# take is well below this; larger counts are made on demand).
+_MAX_TAKE: Final = 8
+_TAKE: Final = [[[Action("take", (i, s, c)) for c in range(_MAX_TAKE)] for s in range(_MAX_TAKE)] for i in range(_MAX_TAKE)]
+
+
+def _take_action(i: int, s: int, c: int) -> Action:
+    if i < _MAX_TAKE and s < _MAX_TAKE and c < _MAX_TAKE:
+        return _TAKE[i][s][c]
+    return Action("take", (i, s, c))
 
 
 def resolve(g: State, idx: int, p: int) -> bool:
@@ -19,7 +31,8 @@ def resolve(g: State, idx: int, p: int) -> bool:
     cfg = g.cfg
     if idx == capacity(g, A) - 1 and not g.start_fixed and g.start != p:
         g.start = p
-        emit(g, "start_player", seat=p)
+        if g.journal is not None:
+            emit(g, "start_player", seat=p)
     count = cfg.stock_yard_cubes + contracts.stock_yard_bonus(g, p) + train_ability(g, p, "stock_yard_bonus")
     climit = UNLIMITED_COAL if contracts.stock_yard_no_coal_limit(g, p) else cfg.stock_yard_coal_limit
     if g.yard_i + g.yard_s + min(g.yard_c, climit) == 0:
@@ -52,10 +65,10 @@ def _options(g: State, count: int, climit: int, exact: bool) -> list[Action]:
             if exact:
                 s = target - c - i
                 if s <= ys:
-                    out.append(Action("take", (i, s, c)))
+                    out.append(_take_action(i, s, c))
                 continue
             for s in range(max(0, 1 - c - i), min(ys, target - c - i) + 1):
-                out.append(Action("take", (i, s, c)))
+                out.append(_take_action(i, s, c))
     return out
 
 
@@ -76,4 +89,5 @@ def _take(g: State, p: int, act: Action, by_contract: bool) -> None:
     g.iron[p] += i
     g.stone[p] += s
     g.coal[p] += c
-    emit(g, "take", seat=p, iron=i, stone=s, coal=c, contract=by_contract)
+    if g.journal is not None:
+        emit(g, "take", seat=p, iron=i, stone=s, coal=c, contract=by_contract)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.rules.actions import Action
+from typing import Final
+
+from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit, train_ability
 from snowdonia.games.snowdonia.rules.decisions import WORKS
 from snowdonia.games.snowdonia.rules.state import State
 
-MAX_CONVERSIONS = 3
+MAX_CONVERSIONS: Final = 3
 
 
 def resolve(g: State, idx: int, p: int) -> bool:
@@ -30,7 +32,7 @@ def works_options(g: State, p: int) -> list[Action]:
     if not g.cfg.deluxe:
         return _options(g, p, MAX_CONVERSIONS, MAX_CONVERSIONS, per, allow_zero=True)
     out = _options(g, p, MAX_CONVERSIONS, min(MAX_CONVERSIONS, g.bag_s), per, allow_zero=False)
-    return out or [Action("convert", (0, 0))]
+    return out or [made("convert", (0, 0))]
 
 
 def convert_options(g: State, p: int) -> list[Action]:
@@ -49,7 +51,7 @@ def _options(g: State, p: int, max_steel: int, max_stone: int, iron_per: int, al
         for m in range(min(most_stone, MAX_CONVERSIONS - k) + 1):
             if k == 0 and m == 0 and not allow_zero:
                 continue
-            out.append(Action("convert", (k, m)))
+            out.append(made("convert", (k, m)))
     return out
 
 
@@ -75,4 +77,5 @@ def convert(g: State, p: int, steel: int, stone: int, iron_per: int) -> None:
     g.stone[p] += got
     g.rubble[p] -= 2 * got
     g.supply_rubble += 2 * got
-    emit(g, "convert", seat=p, steel=steel, stone=got, failed=stone - got)
+    if g.journal is not None:
+        emit(g, "convert", seat=p, steel=steel, stone=got, failed=stone - got)
