@@ -66,9 +66,10 @@ def test_the_hint_button_shows_and_rings_the_best_options(browser: Any, server: 
     _press(page, page.locator("#hint-button"))
     page.wait_for_selector("#hint-box li")
     assert page.get_attribute("#hint-box li:first-child", "data-advice") == first
-    move = page.evaluate("document.body.dataset.move")
+    move = page.evaluate("() => document.body.dataset.move")
     page.evaluate("(t) => document.querySelector(`#decision .act[data-action=\"${CSS.escape(t)}\"]`).click()", first)
-    page.wait_for_function(f"document.body.dataset.move !== '{move}'")
+    # A function, not an expression: the page's CSP (script-src 'self') refuses string eval.
+    page.wait_for_function("(m) => document.body.dataset.move !== m", arg=move)
     assert not errors, errors
     ctx.close()
 
