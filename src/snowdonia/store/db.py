@@ -586,6 +586,14 @@ class Store:
                      restarts=reviews.c.restarts + 1))
             return done.rowcount == 1
 
+    def retry_review(self, game_id: str, owner: str, until: float) -> bool:
+        """Queue a failed review again, owned by `owner`; False if it is not failed."""
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(reviews.c.game_id == game_id, reviews.c.state == "failed")
+                             .values(state="queued", progress=0.0, owner=owner, lease_until=until, error=None,
+                                     updated_at=time.time(), restarts=reviews.c.restarts + 1))
+            return done.rowcount == 1
+
     def update_review(self, game_id: str, owner: str, **values: Any) -> bool:
         """Progress, the result or the failure of a review `owner` runs (False: not its own)."""
         with self.engine.begin() as c:
