@@ -785,6 +785,7 @@ export async function gamePage(root, gameId, meta) {
     box.append(h("p", { class: "review-summary", text: `${plural(rows.length, "decision")} reviewed: ${plural(counts.inaccuracy, "inaccuracy", "inaccuracies")}, ${plural(counts.mistake, "mistake")}, ${plural(counts.blunder, "blunder")} (budget ${r.budget}; the values are a bot's estimates — see the replay for each).` }));
     const marked = rows.filter((d) => d.verdict !== "fine");
     if (marked.length) {
+      box.append(h("p", { class: "hint", text: "Every marked decision, by move (?! inaccuracy, ? mistake, ?? blunder): go to one in the replay." }));
       box.append(h("div", { class: "review-marks", id: "review-marks", role: "list", "aria-label": "Marked decisions: go to one in the replay" },
         marked.map((d) => h("button", { type: "button", role: "listitem", class: `mark verdict-${d.verdict}`, "data-move": String(d.move), title: `${VERDICT[d.verdict].word}: move ${d.move}`, onclick: () => goReplay(d.move) },
           h("b", { "aria-hidden": "true", text: VERDICT[d.verdict].sym }), ` ${d.move}`))));
@@ -797,7 +798,7 @@ export async function gamePage(root, gameId, meta) {
     if (!d) return null;
     const best = d.best === d.chosen ? "the best the analysis found" : `best was ${d.best_label || d.best} (${d.loss_vp.toFixed(1)} VP more)`;
     return h("p", { class: `review-step verdict-line-${d.verdict}`, id: "review-step" }, verdictMark(d),
-      ` — ${seatName(st.view, d.seat - 1)} chose ${d.chosen_label || d.chosen}; ${best}.`);
+      ` — in this position ${seatName(st.view, d.seat - 1)} chose ${d.chosen_label || d.chosen}; ${best}.`);
   }
 
   // ---------------------------------------------------------------- replay
