@@ -833,7 +833,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         return _json(answer)
 
     @app.post("/api/games/{game_id}/review", operation_id="postReview",
-              responses=_errors(403, 404, 422, 503, body=False))
+              responses={**_errors(403, 404, 503), 200: {"description": "the review is done (or failed): as GET"},
+                         202: {"description": "the review is queued or running: {state, progress}"}})
     async def post_review(game_id: str) -> JSONResponse:
         s = await session(game_id)
         if not s.position.is_over:
@@ -847,7 +848,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         status, body = reviews.answer(row)
         return _json(body, 202 if status == 202 else 200)
 
-    @app.get("/api/games/{game_id}/review", operation_id="getReview", responses=_errors(404, 422, body=False))
+    @app.get("/api/games/{game_id}/review", operation_id="getReview",
+             responses={**_errors(404, 422, body=False),
+                        200: {"description": "done: {state, decisions, biggest, ...} as `snowdonia review --json`, "
+                                             "or failed: {state, error}"},
+                        202: {"description": "queued or running: {state, progress 0.0-1.0}"}})
     async def get_review(game_id: str) -> JSONResponse:
         s = await session(game_id)
         status, body = reviews.answer(reviewer.get(s.id))
