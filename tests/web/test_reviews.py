@@ -124,6 +124,15 @@ def test_a_human_games_review_covers_the_human_seats_only(rclient: TestClient) -
     assert body["seats"] == [2] and {d["seat"] for d in body["decisions"]} == {2}
 
 
+def test_a_solo_game_is_offered_its_review(rclient: TestClient) -> None:
+    g = create(rclient, ["human"], seed=4)
+    play_to_end(rclient, g["id"], tokens_of(g), random.Random(3))
+    r = rclient.post(f"/api/games/{g['id']}/review")
+    assert r.status_code == 202, r.text
+    body, _ = wait_review(rclient, g["id"])
+    assert body["seats"] == [1] and body["decisions"] and {d["seat"] for d in body["decisions"]} == {1}
+
+
 def test_a_review_interrupted_by_a_stop_is_started_again(db_url: str) -> None:
     app = make_app(db_url, review_budget=BUDGET)
     with TestClient(app) as client:

@@ -3,9 +3,8 @@ analysis to review it (`POST /api/games/{id}/review`); the review runs in the ba
 is stored with the game (table `reviews`, migration 0002), so it survives a restart.
 
 Bounded: the work never runs in the server's process nor in the bots' pool. Each review is one
-task in a pool of its own ("review": `thinking.QUICK_WORKERS` processes, shared by no bot),
-taken one at a time from a queue of at most `review_max_waiting` games per server process
-(more: `Busy`, answered 503 with Retry-After), with a hard deadline per game
+task in a pool of its own ("review": one process, shared by no bot), taken one at a time
+from a queue of at most `review_max_waiting` games per server process (more: `Busy`, answered 503 with Retry-After), with a hard deadline per game
 (`review_deadline_seconds`; the worker is killed past it and the review reported failed).
 Asking twice answers the state of the first ask. The worker writes its progress to the
 database, so every server process on it can report it.
@@ -45,6 +44,10 @@ class Busy(Exception):
     """The review cannot be queued now; the message says why, in words."""
 
 
+class Superseded(Exception):
+    """Another server process took this review over (this one's lease ran out): stop."""
+
+
 def seats_to_review(players: int, seat_kinds: list[str]) -> list[int]:
     """The human seats (numbered from 1), or every seat of a game of bots only."""
     return default_seats(players, seat_kinds)
@@ -66,7 +69,8 @@ def work(url: str, game_id: str, owner: str, record: dict[str, Any], seats: list
                 last[0] = now
                 share = done / total if total else 1.0
                 # the last write waits for the result, so a reader never sees 1.0 without rows
-                store.update_review(game_id, owner, state="running", progress=min(share, 0.999))
+                if not store.update_review(game_id, owner, state="running", progress=min(share, 0.999)):
+                    raise Superseded(f"the review of game {game_id} was taken over by another server process")
 
         review = review_record(record, seats, budget, seed=seed, progress=progress)
         return review.as_dict()
