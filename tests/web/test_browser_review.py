@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.server import Server, running
-from tests.web.test_browser import _context, _press, _shot, _show_tab, _watch_errors, browser  # noqa: F401
+from tests.web.test_browser import _axe, _context, _press, _shot, _show_tab, _watch_errors, browser  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -91,6 +91,7 @@ def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browse
     assert page.eval_on_selector_all("#review-marks .mark b", "els => els.every(e => ['?!', '?', '??'].includes(e.textContent))")
     _scroll(page, "review")
     _shot(page, f"{size}-review-done")
+    assert _axe(page) == [], "the review, done"
     # a moment's link moves the replay to that decision, which shows its verdict
     target = int(first.locator("a.moment").get_attribute("data-move") or "-1")
     _press(page, first.locator("a.moment"))
@@ -105,6 +106,7 @@ def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browse
     assert step.count() == 1 and re.search(r"(inaccuracy|mistake|blunder)", step.inner_text())
     _scroll(page, "replay")
     _shot(page, f"{size}-review-replay")
+    assert _axe(page) == [], "the replay at a reviewed decision"
     # the review is stored: a fresh page shows it done, without asking again
     page.goto(f"{server.url}/game/{gid}")
     page.wait_for_selector("#board text", state="attached")

@@ -786,9 +786,9 @@ export async function gamePage(root, gameId, meta) {
     const marked = rows.filter((d) => d.verdict !== "fine");
     if (marked.length) {
       box.append(h("p", { class: "hint", text: "Every marked decision, by move (?! inaccuracy, ? mistake, ?? blunder): go to one in the replay." }));
-      box.append(h("div", { class: "review-marks", id: "review-marks", role: "list", "aria-label": "Marked decisions: go to one in the replay" },
-        marked.map((d) => h("button", { type: "button", role: "listitem", class: `mark verdict-${d.verdict}`, "data-move": String(d.move), title: `${VERDICT[d.verdict].word}: move ${d.move}`, onclick: () => goReplay(d.move) },
-          h("b", { "aria-hidden": "true", text: VERDICT[d.verdict].sym }), ` ${d.move}`))));
+      box.append(h("ul", { class: "review-marks", id: "review-marks", "aria-label": "Marked decisions: go to one in the replay" },
+        marked.map((d) => h("li", {}, h("button", { type: "button", class: `mark verdict-${d.verdict}`, "data-move": String(d.move), "aria-label": `${VERDICT[d.verdict].word} at move ${d.move}`, title: `${VERDICT[d.verdict].word}: move ${d.move}`, onclick: () => goReplay(d.move) },
+          h("b", { "aria-hidden": "true", text: VERDICT[d.verdict].sym }), ` ${d.move}`)))));
     }
     return box;
   }
