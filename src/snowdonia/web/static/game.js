@@ -768,8 +768,8 @@ export async function gamePage(root, gameId, meta) {
     if (r.state !== "done") {
       const pct = Math.round((r.progress || 0) * 100);
       box.append(h("h3", { text: r.state === "queued" ? "Review: waiting for the analysis…" : "Reviewing the game…" }),
-        h("progress", { id: "review-progress", max: "100", value: String(pct), "aria-label": "Review progress" }),
-        h("span", { class: "review-pct", text: ` ${pct} %` }));
+        h("div", { class: "review-bar" }, h("progress", { id: "review-progress", max: "100", value: String(pct), "aria-label": "Review progress" }),
+          h("span", { class: "review-pct", text: `${pct} %` })));
       return box;
     }
     const rows = r.decisions || [];
