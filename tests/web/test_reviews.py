@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.test_postgres import pg_url  # noqa: F401 - the throwaway cluster fixture
 
 from snowdonia.analysis.review import review_record
 
@@ -163,4 +164,22 @@ def test_a_full_queue_answers_503_with_retry_after(db_url: str) -> None:
         assert r.status_code == 503 and r.headers["Retry-After"] == "30" and "waiting" in r.json()["error"]
         assert client.get(f"/api/games/{gids[2]}/review").status_code == 404  # nothing was recorded
         assert client.get(f"/api/games/{gids[1]}/review").status_code in (200, 202)
+    app.state.store.close()
+
+
+@pytest.mark.slow
+def test_a_review_on_postgresql_is_stored_and_survives_a_restart(pg_url: str) -> None:  # noqa: F811
+    from tests.web.test_migrations import fresh_pg
+
+    url = fresh_pg(pg_url, "reviews")
+    app = make_app(url, review_budget=BUDGET)
+    with TestClient(app) as client:
+        gid = finish_by_bots(client, seed=5)
+        assert client.post(f"/api/games/{gid}/review").status_code == 202
+        body, _ = wait_review(client, gid)
+    app.state.store.close()
+    assert body["state"] == "done" and body["seats"] == [1, 2] and body["decisions"]
+    app = make_app(url, review_budget=BUDGET)
+    with TestClient(app) as client:
+        assert client.get(f"/api/games/{gid}/review").json() == body
     app.state.store.close()
