@@ -152,6 +152,19 @@ def test_a_review_interrupted_by_a_stop_is_started_again(db_url: str) -> None:
     app.state.store.close()
 
 
+def test_a_review_past_its_deadline_is_reported_failed_and_asked_again(db_url: str) -> None:
+    app = make_app(db_url, review_budget=BUDGET, review_deadline_seconds=1.0)
+    with TestClient(app) as client:
+        gid = finish_by_bots(client)
+        assert client.post(f"/api/games/{gid}/review").status_code == 202
+        body, _ = wait_review(client, gid)
+        assert body["state"] == "failed" and "took longer than 1 seconds" in body["error"]
+        assert "decisions" not in body
+        again = client.post(f"/api/games/{gid}/review")  # a failed review is started again
+        assert again.status_code == 202 and again.json()["restarts"] == 1
+    app.state.store.close()
+
+
 def test_a_full_queue_answers_503_with_retry_after(db_url: str) -> None:
     app = make_app(db_url, review_budget=BUDGET, review_max_waiting=1)
     with TestClient(app) as client:
