@@ -117,7 +117,8 @@ def test_the_fixture_is_what_4ade1e2_wrote() -> None:
 def test_an_empty_sqlite_database_reaches_the_newest_revision(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'new.sqlite'}"
     store = Store(url)
-    assert store.migrated == [f"migration {migrations.head()}"]
+    assert store.migrated == ["migration 0001", "migration 0002"]  # every revision, once, in order
+    assert migrations.head() == "0002"
     assert store.schema_revision() == migrations.head()
     store.close()
     assert Store(url).migrated == []  # once
@@ -146,9 +147,39 @@ def test_a_4ade1e2_sqlite_database_upgrades_in_place(tmp_path: Path) -> None:
     shutil.copy(FIXTURE / "store.sqlite", db)
     url = f"sqlite:///{db}"
     store = Store(url)
-    assert store.migrated == ["migration 0001"]  # its tables were complete: no column added
+    assert store.migrated == ["migration 0001", "migration 0002"]  # its tables were complete: no column added
     store.close()
     assert schema_differences(url) == []
+    check_old_games(url)
+
+
+def test_a_0001_database_with_games_upgrades_to_reviews(tmp_path: Path) -> None:
+    # The 4ade1e2 games at revision 0001 (before reviews), then the newest revision: the games
+    # are kept, and the finished one can be reviewed and its review stored (revision 0002).
+    db = tmp_path / "at0001.sqlite"
+    shutil.copy(FIXTURE / "store.sqlite", db)
+    url = f"sqlite:///{db}"
+    engine = create_engine(url)
+    assert migrations.upgrade(engine, "0001") == ["migration 0001"]
+    with engine.connect() as c:
+        assert migrations.current(c) == "0001"
+        tables = {r[0] for r in c.execute(text("SELECT name FROM sqlite_master WHERE type='table'"))}
+        count = c.execute(text("SELECT count(*) FROM games")).scalar_one()
+    engine.dispose()
+    assert "reviews" not in tables and count == len(EXPECT["games"])
+    store = Store(url)
+    assert store.migrated == ["migration 0002"] and store.schema_revision() == "0002"
+    store.close()
+    assert schema_differences(url) == []
+    finished = next(g for g in EXPECT["games"] if g["over"])
+    app = make_app(url, review_budget="1")
+    with TestClient(app) as client:
+        assert client.get(f"/api/games/{finished['id']}/review").status_code == 404
+        r = client.post(f"/api/games/{finished['id']}/review")
+        assert r.status_code == 202, r.text
+        row = app.state.store.review(finished["id"])
+        assert row is not None and row["state"] in ("queued", "running", "done")
+    app.state.store.close()
     check_old_games(url)
 
 
@@ -227,7 +258,7 @@ def test_a_4ade1e2_postgres_database_upgrades_in_place(pg_url: str) -> None:  # 
     url = fresh_pg(pg_url, "old")
     copy_fixture_to(url)
     store = Store(url)
-    assert store.migrated == ["migration 0001"]
+    assert store.migrated == ["migration 0001", "migration 0002"]
     store.close()
     assert schema_differences(url) == []
     check_old_games(url)

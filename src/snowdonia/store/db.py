@@ -156,6 +156,26 @@ bests = Table(
 )
 
 
+reviews = Table(
+    # The post-game review of a finished game (issue 20; revision 0002): asked once, run in
+    # the background by one server process (`owner`, whose lease `lease_until` it renews while
+    # the review waits or runs), its progress and then its rows stored here.
+    "reviews", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("state", String(8), nullable=False),  # "queued", "running", "done", "failed"
+    Column("progress", Float, nullable=False, default=0.0),  # 0.0..1.0
+    Column("budget", String(40), nullable=False),
+    Column("seats", JSON, nullable=False),  # reviewed seats, numbered from 1
+    Column("asked_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Column("owner", String(40), nullable=True),
+    Column("lease_until", Float, nullable=True),
+    Column("restarts", Integer, nullable=False, default=0),
+    Column("result", JSON, nullable=True),  # the review as `snowdonia review --json` prints it
+    Column("error", Text, nullable=True),  # why it failed, in words
+)
+
+
 class StaleWrite(Exception):
     """The game changed since it was read (another request or another server process wrote
     first); nothing was written."""
@@ -536,6 +556,65 @@ class Store:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).select_from(games)).scalar_one())
 
+    # ------------------------------------------------------------------ post-game reviews
+    def review(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(reviews).where(reviews.c.game_id == game_id)).mappings().first()
+        return None if r is None else _review(r)
+
+    def ask_review(self, game_id: str, budget: str, seats: Sequence[int], owner: str, until: float) -> bool:
+        """Record that a review was asked (queued, owned by `owner` until `until`); False,
+        writing nothing, if the game has one already (asked twice, or by another process)."""
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(reviews).values(game_id=game_id, state="queued", progress=0.0, budget=budget,
+                                                 seats=list(seats), asked_at=now, updated_at=now, owner=owner,
+                                                 lease_until=until, restarts=0))
+            return True
+        except IntegrityError:
+            return False
+
+    def take_over_review(self, game_id: str, owner: str, until: float, now: float) -> bool:
+        """Restart a review whose owner stopped renewing its lease (a server that stopped):
+        back to queued at 0, owned by `owner`; False if it is finished or its lease is live."""
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(
+                reviews.c.game_id == game_id, reviews.c.state.in_(REVIEW_OPEN),
+                (reviews.c.lease_until.is_(None)) | (reviews.c.lease_until < now),
+            ).values(state="queued", progress=0.0, owner=owner, lease_until=until, updated_at=now,
+                     restarts=reviews.c.restarts + 1))
+            return done.rowcount == 1
+
+    def retry_review(self, game_id: str, owner: str, until: float) -> bool:
+        """Queue a failed review again, owned by `owner`; False if it is not failed."""
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(reviews.c.game_id == game_id, reviews.c.state == "failed")
+                             .values(state="queued", progress=0.0, owner=owner, lease_until=until, error=None,
+                                     updated_at=time.time(), restarts=reviews.c.restarts + 1))
+            return done.rowcount == 1
+
+    def update_review(self, game_id: str, owner: str, **values: Any) -> bool:
+        """Progress, the result or the failure of a review `owner` runs (False: not its own)."""
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(reviews.c.game_id == game_id, reviews.c.owner == owner)
+                             .values(updated_at=time.time(), **values))
+            return done.rowcount == 1
+
+    def renew_review_leases(self, owner: str, until: float) -> int:
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(reviews.c.owner == owner, reviews.c.state.in_(REVIEW_OPEN))
+                             .values(lease_until=until))
+            return int(done.rowcount or 0)
+
+    def stale_reviews(self, now: float, limit: int = 100) -> list[str]:
+        """Open reviews whose owner's lease ran out (its server stopped)."""
+        with self.engine.connect() as c:
+            return list(c.execute(select(reviews.c.game_id).where(
+                reviews.c.state.in_(REVIEW_OPEN),
+                (reviews.c.lease_until.is_(None)) | (reviews.c.lease_until < now),
+            ).order_by(reviews.c.asked_at).limit(limit)).scalars())
+
     # ------------------------------------------------------------------ players, series, bests
     def add_player(self, key_hash: str) -> None:
         with self.engine.begin() as c:
@@ -598,6 +677,16 @@ class Store:
                 c.execute(update(bests).where(bests.c.player == player, bests.c.kind == kind, bests.c.train == train,
                                               bests.c.score < score).values(score=score, ref=ref, at=time.time()))
             return True
+
+
+REVIEW_OPEN = ("queued", "running")
+
+
+def _review(r: Any) -> dict[str, Any]:
+    return {"game_id": r["game_id"], "state": r["state"], "progress": float(r["progress"] or 0.0),
+            "budget": r["budget"], "seats": _json(r["seats"]), "asked_at": r["asked_at"],
+            "updated_at": r["updated_at"], "owner": r["owner"], "lease_until": r["lease_until"],
+            "restarts": r["restarts"] or 0, "result": _json(r["result"]), "error": r["error"]}
 
 
 def _json(value: Any) -> Any:

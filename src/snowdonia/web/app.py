@@ -37,7 +37,7 @@ from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
 from snowdonia.store.db import hash_token
-from snowdonia.web import fair, hints, metrics, views
+from snowdonia.web import fair, hints, metrics, reviews, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
@@ -410,6 +410,15 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     hinter = hints.Hinter()
     background: list[asyncio.Task[Any]] = []
 
+    async def record_of(gid: str) -> tuple[dict[str, Any], list[str]] | None:
+        s = await live.get(gid)
+        if s is None or not s.position.is_over:
+            return None
+        return s.position.record(), list(s.row.seats)
+
+    reviewer = reviews.Reviewer(store, record_of, cfg.review_budget, cfg.review_deadline_seconds,
+                                cfg.review_max_waiting)
+
     async def sweep_one(gid: str, clock: bool) -> None:
         """One game of the sweep; a game that fails is reported and skipped, never the sweep."""
         try:
@@ -454,6 +463,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             log.warning("SQLite: this is a single-process server (live pushes do not cross processes; "
                         "use PostgreSQL for several workers)")
         background.append(asyncio.create_task(sweep()))
+        reviewer.start()
         if store.is_postgres:
             from snowdonia.web.pubsub import listen
 
@@ -466,6 +476,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
             background.append(asyncio.create_task(listen(store.url, changed)))
         yield
+        await reviewer.stop()
         for task in background:
             task.cancel()
         for task in background:
@@ -488,6 +499,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.state.hub = hub
     app.state.settings = cfg
     app.state.series = series
+    app.state.reviewer = reviewer
     app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
@@ -819,6 +831,34 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         except hints.Busy as exc:
             raise ApiError(503, str(exc), headers={"Retry-After": "5"}) from exc
         return _json(answer)
+
+    @app.post("/api/games/{game_id}/review", operation_id="postReview",
+              responses={**_errors(403, 404, 503), 200: {"description": "the review is done (or failed): as GET"},
+                         202: {"description": "the review is queued or running: {state, progress}"}})
+    async def post_review(game_id: str) -> JSONResponse:
+        s = await session(game_id)
+        if not s.position.is_over:
+            raise ApiError(403, "a game is reviewed once it is over, and this one is still being played")
+        try:
+            row = await reviewer.ask(game_id)
+        except reviews.Busy as exc:
+            raise ApiError(503, str(exc), headers={"Retry-After": "30"}) from exc
+        if row is None:
+            raise ApiError(403, "a game is reviewed once it is over, and this one is still being played")
+        status, body = reviews.answer(row)
+        return _json(body, 202 if status == 202 else 200)
+
+    @app.get("/api/games/{game_id}/review", operation_id="getReview",
+             responses={**_errors(404, 422, body=False),
+                        200: {"description": "done: {state, decisions, biggest, ...} as `snowdonia review --json`, "
+                                             "or failed: {state, error}"},
+                        202: {"description": "queued or running: {state, progress 0.0-1.0}"}})
+    async def get_review(game_id: str) -> JSONResponse:
+        s = await session(game_id)
+        status, body = reviews.answer(reviewer.get(s.id))
+        if status == 404:
+            raise ApiError(404, body["error"])
+        return _json(body, status)
 
     @app.post("/api/games/{game_id}/undo", operation_id="postUndo", openapi_extra=AUTH,
               responses={**_errors(400, 403, 404, 409, 422), 200: {"links": LINKS_FROM_VIEW}})

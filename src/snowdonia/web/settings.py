@@ -42,6 +42,10 @@ class ServerSettings:
     # Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; others' is ignored.
     trusted_proxies: tuple[str, ...] = ()
     trust_proxy: bool = False  # older switch: believe X-Forwarded-For from any peer ("*")
+    # ---- post-game reviews (issue 20; docs/analysis.md)
+    review_budget: str = "quick"  # per decision: quick, normal, deep or rollouts per option ("1": cheap, for tests)
+    review_deadline_seconds: float = 1800.0  # hard limit for one game's review; then it is reported failed
+    review_max_waiting: int = 8  # reviews queued in one server process; beyond: 503 with Retry-After
     # ---- housekeeping
     sweep_seconds: float = 2.0  # clocks and orphaned bot moves are checked this often
     cache_size: int = 2000  # live games kept in memory

@@ -112,6 +112,8 @@ def pool(kind: str = "search") -> ProcessPool:
 
 def slots(kind: str) -> int:
     """Workers of the pool `kind`: the search pool has `SPARE` more than one key may use."""
+    if kind == "review":
+        return 1  # post-game reviews (web/reviews.py): one at a time, one process
     return workers() + SPARE if kind == "search" else QUICK_WORKERS
 
 

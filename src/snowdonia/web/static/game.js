@@ -84,6 +84,7 @@ export async function gamePage(root, gameId, meta) {
     title: null, board: null, confirm: null, focus: null, prevObs: null, tab: "board", endShown: false,
     wantReplay: hash.has("replay") ? +hash.get("replay") : null, askedName: false,
     advice: adviceState(),
+    review: null, // the post-game review: null (not asked yet), {state: "none"|"queued"|"running"|"done"|"failed", ...}
   };
   const watching = hash.has("watch");
   const tokens = loadTokens(gameId);
@@ -456,6 +457,8 @@ export async function gamePage(root, gameId, meta) {
     }
     if (st.replay) {
       decision.append(h("h2", { text: `${v.over ? "Replay" : "History"}: move ${st.replay.move} of ${st.replay.total}` }), h("p", { class: "step", id: "replay-step-side", text: st.replay.step }));
+      const mark = v.over ? reviewLine(st.replay.move) : null;
+      if (mark) { mark.id = "review-step-side"; decision.append(mark); }
       if (!v.over) decision.append(historyControls(v));
       return;
     }
@@ -648,6 +651,7 @@ export async function gamePage(root, gameId, meta) {
     }
     if (v.solo && v.solo.series) end.append(seriesBox(v));
     if (!st.replay || st.replay.move === st.replay.total) end.append(afterGame(v, "sheet"));
+    end.append(reviewBox(v));
     end.append(replayControls(v));
     scorePane.append(end);
   }
@@ -709,6 +713,94 @@ export async function gamePage(root, gameId, meta) {
     return box;
   }
 
+  // ---------------------------------------------------------------- post-game review
+  // Asked from the score sheet (POST .../review), run by the server in the background; while
+  // it runs a progress bar, when done each reviewed decision is marked in the replay by its
+  // verdict (a chess-like symbol and a word, so it reads without colour) and the five costliest
+  // decisions are listed, each a link to that step of the replay.
+  const VERDICT = {
+    fine: { sym: "✓", word: "fine" }, inaccuracy: { sym: "?!", word: "inaccuracy" },
+    mistake: { sym: "?", word: "mistake" }, blunder: { sym: "??", word: "blunder" },
+  };
+  let reviewTimer = null;
+
+  async function loadReview(ask = false) {
+    const url = `/api/games/${encodeURIComponent(gameId)}/review`;
+    const r = await api(url, ask ? { method: "POST" } : {});
+    if (r.ok) {
+      const d = r.data || {};
+      st.review = d.decisions ? { ...d, state: "done" } : d.state === "failed" ? d : { state: d.state || "running", progress: d.progress || 0 };
+    } else if (r.status === 404 && !ask) st.review = { state: "none" };
+    else { toast(errorText(r), "error"); if (!st.review) st.review = { state: "none" }; }
+    clearTimeout(reviewTimer);
+    if (st.review.state === "queued" || st.review.state === "running") reviewTimer = setTimeout(() => loadReview(), 1000);
+    if (st.view) draw();
+  }
+
+  function reviewedAt(move) {
+    return st.review && st.review.state === "done" ? (st.review.decisions || []).find((d) => d.move === move) || null : null;
+  }
+
+  function verdictMark(row) {
+    const m = VERDICT[row.verdict] || VERDICT.fine;
+    return h("span", { class: `verdict verdict-${row.verdict}`, title: m.word }, h("b", { "aria-hidden": "true", text: m.sym }), ` ${m.word}`);
+  }
+
+  function momentText(v, row) {
+    const unit = countsTurns(v) ? "Turn" : "Round";
+    const when = row.round ? `${unit} ${row.round}` : `Move ${row.move}`;
+    const who = (st.review.seats || []).length > 1 ? ` (${seatName(v, row.seat - 1)})` : "";
+    const loss = Math.max(1, Math.round(row.loss_vp));
+    return `${when}${who}: ${row.chosen_label || row.chosen} instead of ${row.best_label || row.best} cost about ${loss} VP`;
+  }
+
+  function reviewBox(v) {
+    const box = h("div", { class: "review", id: "review", role: "group", "aria-label": "Review of the game" });
+    if (st.review === null) { st.review = { state: "loading" }; loadReview(); }
+    const r = st.review;
+    if (r.state === "loading") return box;
+    if (r.state === "none" || r.state === "failed") {
+      if (r.state === "failed") box.append(h("p", { class: "error", role: "alert", text: `The review failed: ${r.error}. You can ask again.` }));
+      box.append(h("button", { type: "button", id: "review-ask", class: "primary", onclick: () => { st.review = { state: "queued", progress: 0 }; draw(); loadReview(true); }, text: "Review this game" }),
+        h("p", { class: "hint", text: v.seats.some((s) => s.kind !== "bot") ? "The analysis replays the game and rates every decision of the players (not the bots'): what each cost in VP against the best it found." : "The analysis replays the game and rates every decision: what each cost in VP against the best it found." }));
+      return box;
+    }
+    if (r.state !== "done") {
+      const pct = Math.round((r.progress || 0) * 100);
+      box.append(h("h3", { text: r.state === "queued" ? "Review: waiting for the analysis…" : "Reviewing the game…" }),
+        h("div", { class: "review-bar" }, h("progress", { id: "review-progress", max: "100", value: String(pct), "aria-label": "Review progress" }),
+          h("span", { class: "review-pct", text: `${pct} %` })));
+      return box;
+    }
+    const rows = r.decisions || [];
+    const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
+    for (const d of rows) if (d.verdict in counts) counts[d.verdict] += 1;
+    box.append(h("h3", { text: "The five moments that decided the game" }));
+    if (!r.biggest || !r.biggest.length) box.append(h("p", { text: "No decision cost anything the analysis could measure." }));
+    else {
+      box.append(h("ol", { id: "review-moments" }, r.biggest.map((d) => h("li", {},
+        verdictMark(d), " ",
+        h("a", { href: `#replay=${d.move}`, class: "moment", "data-move": String(d.move), onclick: (e) => { e.preventDefault(); goReplay(d.move); }, text: momentText(v, d) })))));
+    }
+    box.append(h("p", { class: "review-summary", text: `${plural(rows.length, "decision")} reviewed: ${plural(counts.inaccuracy, "inaccuracy", "inaccuracies")}, ${plural(counts.mistake, "mistake")}, ${plural(counts.blunder, "blunder")} (budget ${r.budget}; the values are a bot's estimates — see the replay for each).` }));
+    const marked = rows.filter((d) => d.verdict !== "fine");
+    if (marked.length) {
+      box.append(h("p", { class: "hint", text: "Every marked decision, by move (?! inaccuracy, ? mistake, ?? blunder): go to one in the replay." }));
+      box.append(h("ul", { class: "review-marks", id: "review-marks", "aria-label": "Marked decisions: go to one in the replay" },
+        marked.map((d) => h("li", {}, h("button", { type: "button", class: `mark verdict-${d.verdict}`, "data-move": String(d.move), "aria-label": `${VERDICT[d.verdict].word} at move ${d.move}`, title: `${VERDICT[d.verdict].word}: move ${d.move}`, onclick: () => goReplay(d.move) },
+          h("b", { "aria-hidden": "true", text: VERDICT[d.verdict].sym }), ` ${d.move}`)))));
+    }
+    return box;
+  }
+
+  function reviewLine(n) {
+    const d = reviewedAt(n);
+    if (!d) return null;
+    const best = d.best === d.chosen ? "the best the analysis found" : `best was ${d.best_label || d.best} (${d.loss_vp.toFixed(1)} VP more)`;
+    return h("p", { class: `review-step verdict-line-${d.verdict}`, id: "review-step" }, verdictMark(d),
+      ` — in this position ${seatName(st.view, d.seat - 1)} chose ${d.chosen_label || d.chosen}; ${best}.`);
+  }
+
   // ---------------------------------------------------------------- replay
   function stepName(view, n) {
     if (view.replay && view.replay.step) return view.replay.step;
@@ -761,6 +853,7 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", id: "replay-end", onclick: () => { st.replay = null; history.replaceState(null, "", location.pathname); draw(); }, text: "end »" })),
       h("input", { type: "range", min: 0, max: total, value: cur, "aria-label": "Replay position", onchange: (e) => goReplay(+e.target.value) }),
       h("p", { class: "step", id: "replay-step", text: st.replay ? st.replay.step : `move ${total} — the end` }),
+      st.replay ? reviewLine(cur) : null,
       h("button", { type: "button", id: "replay-share", onclick: async () => toast((await copyText(`${location.origin}/game/${gameId}#replay=${cur}`)) ? `Link to move ${cur} copied` : "copy failed"), text: "Copy a link to this move" }));
   }
 

@@ -1,0 +1,117 @@
+"""The post-game review in the browser (issue 20), Debian's chromium via Playwright at a phone
+(390×844, touch) and a desktop (1440×900): a short game (a person, whose decisions are made
+through the API, against a random bot) is played to the end; the person's score sheet offers
+*Review this game*, shows a progress bar while it runs, then the five moments that decided the
+game (each a link that moves the replay there) and the marked decisions, with their verdict's
+symbol and word. The server reviews with a cheap budget (SNOWDONIA_REVIEW_BUDGET=1).
+Screenshots go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from tests.web.server import Server, running
+from tests.web.test_browser import _axe, _context, _press, _shot, _show_tab, _watch_errors, browser  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def _scroll(page: Any, element_id: str) -> None:
+    """Bring an element into sight (the page redraws often: no handle is kept)."""
+    page.evaluate("(i) => document.getElementById(i)?.scrollIntoView({block: 'center'})", element_id)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("review")
+    with running(f"sqlite:///{tmp / 'review.sqlite'}", tmp / "server.log",
+                 env={"SNOWDONIA_REVIEW_BUDGET": "1"}) as s:
+        yield s
+
+
+def _finished_game(server: Server, seed: int) -> tuple[str, str]:
+    """A 2-player game, the person's decisions chosen at random through the API, to the end."""
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        r = c.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": ["human", "random"],
+                                       "seed": seed, "table": {"bot_delay_ms": 0}})
+        assert r.status_code == 201, r.text
+        g = r.json()
+        token = next(s["token"] for s in g["seats"] if "token" in s)
+        rng = random.Random(seed)
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            v = c.get(f"/api/games/{g['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+            if v["over"]:
+                return str(g["id"]), str(token)
+            if not v.get("legal"):
+                time.sleep(0.02)
+                continue
+            texts = [a["text"] for a in v["legal"]]
+            c.post(f"/api/games/{g['id']}/actions", headers={"Authorization": f"Bearer {token}"},
+                   json={"action": rng.choice(texts), "move": v["move"], "revision": v["revision"]})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browser: Any, server: Server,  # noqa: F811
+                                                                         size: str) -> None:
+    gid, token = _finished_game(server, seed=41 if size == "phone" else 42)
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
+    page.goto(f"{server.url}/game/{gid}#token={token}")
+    page.wait_for_selector("#board text", state="attached")
+    _show_tab(page, "score")
+    page.wait_for_selector("#review-ask", timeout=30_000)
+    assert page.inner_text("#review-ask").strip() == "Review this game"
+    # the progress bar shows at once, before the server answers
+    shown = page.evaluate("() => { document.getElementById('review-ask').click(); "
+                          "return !!document.getElementById('review-progress'); }")
+    assert shown is True
+    _scroll(page, "review-progress")
+    _shot(page, f"{size}-review-running")
+    page.wait_for_selector("#review-moments li a.moment", timeout=120_000)
+    moments = page.locator("#review-moments li a.moment")
+    assert 1 <= moments.count() <= 5
+    texts = page.eval_on_selector_all("#review-moments li a.moment", "els => els.map(e => e.textContent)")
+    for t in texts:  # "Round 6: placing on D2 instead of C1 cost about 9 VP"
+        assert re.fullmatch(r"(Round|Move) \d+: .+ instead of .+ cost about \d+ VP", t), t
+    # each moment carries its verdict as a symbol and a word, readable without colour
+    first = page.locator("#review-moments li").first
+    assert re.search(r"(\?!|\?\?|\?|✓) (inaccuracy|mistake|blunder|fine)", first.inner_text())
+    marks = page.locator("#review-marks .mark")
+    assert marks.count() >= 1
+    assert page.eval_on_selector_all("#review-marks .mark b", "els => els.every(e => ['?!', '?', '??'].includes(e.textContent))")
+    _scroll(page, "review")
+    _shot(page, f"{size}-review-done")
+    assert _axe(page) == [], "the review, done"
+    # a moment's link moves the replay to that decision, which shows its verdict
+    target = int(first.locator("a.moment").get_attribute("data-move") or "-1")
+    _press(page, first.locator("a.moment"))
+    end = time.monotonic() + 30
+    while page.evaluate("location.hash") != f"#replay={target}":
+        assert time.monotonic() < end, page.evaluate("location.hash")
+        page.wait_for_timeout(50)
+    _show_tab(page, "score")
+    page.wait_for_selector("#replay-pos")
+    assert f"move {target} /" in page.inner_text("#replay-pos")
+    step = page.locator("#review-step")
+    assert step.count() == 1 and re.search(r"(inaccuracy|mistake|blunder)", step.inner_text())
+    _scroll(page, "replay")
+    _shot(page, f"{size}-review-replay")
+    assert _axe(page) == [], "the replay at a reviewed decision"
+    # the review is stored: a fresh page shows it done, without asking again
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("#board text", state="attached")
+    _show_tab(page, "score")
+    page.wait_for_selector("#review-moments li", timeout=30_000)
+    assert page.locator("#review-ask").count() == 0
+    assert not errors, errors
+    ctx.close()
