@@ -19,7 +19,7 @@ from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.decisions import PLACE
 from snowdonia.registry import title
 
-QUICK = Budget(samples=2, keep=3)
+QUICK = Budget(samples=2, keep=3, evaluator="rollout")  # greedy rollouts, cheap
 
 
 def midgame(game: str, players: int, seed: int, moves: int) -> Position:
@@ -71,7 +71,7 @@ def test_analysis_never_depends_on_hidden_facts(game: str, players: int, seed: i
     # the determinizations the analysis draws are the same game, whatever the real order
     for i in range(3):
         assert g.resample(seat, random.Random(i)).snapshot() == other.resample(seat, random.Random(i)).snapshot()
-    to_the_end = Budget(samples=2, keep=3, depth=0)  # rollouts that draw every card left
+    to_the_end = Budget(samples=2, keep=3, depth=0, evaluator="rollout")  # rollouts that draw every card left
     a = analyse(g, budget=to_the_end, seed=7)
     b = analyse(other, budget=to_the_end, seed=7)
     assert [(o.text, o.value_vp, o.win_chance) for o in a.options] == \
@@ -134,9 +134,15 @@ def test_pluggable_evaluator_decides_the_ranking() -> None:
 
 
 def test_budget_parsing_says_what_is_wrong() -> None:
-    assert Budget.parse("quick").samples < Budget.parse("normal").samples < Budget.parse("deep").samples
-    assert Budget.parse("8").samples == 8 and Budget.parse(None) == Budget.parse("normal")
-    for bad in ("0", "huge", "100000", "-3"):
+    assert Budget.parse("quick").iterations < Budget.parse("normal").iterations < Budget.parse("deep").iterations
+    assert Budget.parse("normal").evaluator == "search" and Budget.parse(None) == Budget.parse("normal")
+    # the default is the expert level's search: 2000 iterations (bots/levels.toml)
+    assert Budget.parse(None).iterations == 2000 and str(Budget.parse(None)) == "normal"
+    assert Budget.parse("300").iterations == 300 and str(Budget.parse("300")) == "300"
+    r = Budget.parse("rollout:8")
+    assert (r.evaluator, r.samples, str(r)) == ("rollout", 8, "rollout:8")
+    assert Budget.parse("rollout").samples < Budget.parse("rollout:deep").samples
+    for bad in ("0", "huge", "1000000", "-3", "rollout:0", "rollout:lots", "rollout:5000"):
         with pytest.raises(ValueError, match="budget"):
             Budget.parse(bad)
 

@@ -22,7 +22,6 @@ from rich.text import Text
 
 from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
 from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
-from snowdonia.analysis.rollout import ROLLOUT_DEPTH
 from snowdonia.core.errors import RecordError
 from snowdonia.tui.saving import RecordFileError, read_json_object
 
@@ -35,11 +34,12 @@ def review_command(
         "--seat", help="Review this player (1, 2, ... as replay numbers them); repeat for more. "
                        "Default: every human seat of the record, or every seat.")] = None,
     budget: Annotated[str, typer.Option(
-        "--budget", help=f"Work per decision: {', '.join(NAMED_BUDGETS)} or a number of rollouts per "
-                         f"option (default {DEFAULT_BUDGET}).")] = DEFAULT_BUDGET,
+        "--budget", help=f"Work per decision: {', '.join(NAMED_BUDGETS)} or a number of iterations of the "
+                         f"search bot (default {DEFAULT_BUDGET} = {NAMED_BUDGETS[DEFAULT_BUDGET]}); "
+                         "rollout:N for N greedy rollouts per option instead.")] = DEFAULT_BUDGET,
     depth: Annotated[int | None, typer.Option(
-        "--depth", min=0, max=MAX_DEPTH, help=f"Decisions per rollout before the title's evaluation scores it "
-                                             f"(default {ROLLOUT_DEPTH}; 0: to the end of the game).")] = None,
+        "--depth", min=0, max=MAX_DEPTH, help="Decisions per playout before the title's evaluation scores it "
+                                             "(default 20; 0: to the end of the game).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the analysis (same seed, same review).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
@@ -91,7 +91,11 @@ def show(result: Review, console: Console) -> None:
     console.print(summary)
     limits = "; ".join(f"{name} from {at:g} VP" for name, at in THRESHOLDS)
     console.print(Text(f"Loss = value of the best option minus the chosen one's, in VP of final margin ({limits}). "
-                       "Values are estimates by greedy rollouts: see docs/analysis.md.", style="dim"))
+                       f"Values are estimates by {_BY.get(result.evaluator, result.evaluator)}: see docs/analysis.md.",
+                       style="dim"))
+
+
+_BY = {"search": "the search bot (the expert level's search)", "rollout:greedy": "greedy rollouts"}
 
 
 def _table(title: str, rows: list[ReviewRow]) -> Table:

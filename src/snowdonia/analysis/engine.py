@@ -9,9 +9,10 @@ The evaluator sees only what `seat` could see at the table: it works on determin
 `position.resample(seat, rng)`, never on `position` itself, and it never changes `position`.
 The result depends only on the position as `seat` sees it, the budget and the seed.
 
-`Evaluator` is the interface a stronger search can implement: given a position, the seat,
-the options and a budget, give an `Estimate` per option (the rollout evaluator of
-`analysis/rollout.py` is today's).
+`Evaluator` is the interface: given a position, the seat, the options and a budget, give an
+`Estimate` per option. The default is the strongest bot's own search (`analysis/searcher.py`,
+the `search` bot of issue 19: the same search ranks the options); greedy rollouts
+(`analysis/rollout.py`, budget `rollout:...`) are the other.
 """
 
 from __future__ import annotations
@@ -23,29 +24,42 @@ from typing import Any, Protocol
 
 from snowdonia.core.protocol import Position
 
-# Budgets by name: determinizations (rollouts) per option, and how many of the options the
-# first pass keeps for the rest of the samples (every option gets the first pass).
-NAMED_BUDGETS: dict[str, tuple[int, int]] = {
+# Budgets by name. The default evaluator is the `search` bot (issue 19): iterations of its
+# tree search per decision. The rollout evaluator (`rollout:...`) counts determinized
+# rollouts per option, and how many of the options its first pass keeps for the rest.
+NAMED_BUDGETS: dict[str, int] = {
+    "quick": 500,  # the search's `intermediate` level is 300, `strong` 1000
+    "normal": 2000,  # the `expert` level (search:2000)
+    "deep": 8000,
+}
+NAMED_ROLLOUTS: dict[str, tuple[int, int]] = {
     "quick": (3, 3),
     "normal": (6, 4),
     "deep": (16, 6),
 }
 DEFAULT_BUDGET = "normal"
-MAX_SAMPLES = 1000  # a budget larger than this is refused (bounded work)
-MAX_DEPTH = 10_000  # decisions per rollout (games end long before)
+EVALUATORS = ("search", "rollout")
+MAX_SAMPLES = 1000  # rollouts per option: a larger budget is refused (bounded work)
+MAX_ITERATIONS = 100_000  # search iterations per decision: a larger budget is refused
+MAX_DEPTH = 1000  # decisions per rollout or playout (games end long before)
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work one analysis may do: `samples` determinized rollouts per option for
-    the options kept after the first pass (`first` rollouts each, every option), `keep`
-    options kept, `depth` decisions per rollout before the title's evaluation scores it
-    (None: the evaluator's default; 0: to the end of the game)."""
+    """How much work one analysis may do, and which evaluator does it.
+
+    `evaluator="search"` (the default): `iterations` of the search bot's tree search per
+    decision, its playouts cut after `depth` decisions. `evaluator="rollout"`: `samples`
+    determinized greedy rollouts per option for the options kept after the first pass
+    (`first` rollouts each, every option), `keep` options kept, `depth` decisions per rollout.
+    `depth` None: the evaluator's default (20); 0: to the end of the game."""
 
     samples: int = 6
     keep: int = 4
     depth: int | None = None
     name: str = ""
+    iterations: int = NAMED_BUDGETS[DEFAULT_BUDGET]
+    evaluator: str = "search"
 
     @property
     def first(self) -> int:
@@ -53,24 +67,42 @@ class Budget:
 
     @staticmethod
     def parse(text: str | int | None) -> Budget:
-        """'quick', 'normal', 'deep', or a number of rollouts per option ('8'); a clear
+        """'quick', 'normal', 'deep' or a number of search iterations ('2000': its candidates
+        valued by rollouts in proportion, 6 per candidate at 2000, 1 to 16); or the rollout
+        evaluator: 'rollout', 'rollout:quick' or 'rollout:N' (N rollouts per option). A clear
         ValueError for anything else."""
         if text is None or text == "":
             text = DEFAULT_BUDGET
-        if isinstance(text, int) or (isinstance(text, str) and re.fullmatch(r"\s*\d+\s*", text)):
-            n = int(text)
-            if not 1 <= n <= MAX_SAMPLES:
-                raise ValueError(f"a budget counts rollouts per option: 1..{MAX_SAMPLES}, not {n}")
-            return Budget(samples=n, keep=max(3, min(8, n)), name=str(n))
         key = str(text).strip().lower()
+        if key == "rollout" or key.startswith("rollout:"):
+            sub = key.partition(":")[2] or DEFAULT_BUDGET
+            if re.fullmatch(r"\d+", sub):
+                n = int(sub)
+                if not 1 <= n <= MAX_SAMPLES:
+                    raise ValueError(f"a rollout budget counts rollouts per option: 1..{MAX_SAMPLES}, not {n}")
+                return Budget(samples=n, keep=max(3, min(8, n)), name=f"rollout:{n}", evaluator="rollout")
+            if sub not in NAMED_ROLLOUTS:
+                raise ValueError(f"unknown rollout budget {text!r}: use rollout:{'|'.join(NAMED_ROLLOUTS)} "
+                                 f"or rollout:N rollouts per option (1..{MAX_SAMPLES})")
+            samples, keep = NAMED_ROLLOUTS[sub]
+            return Budget(samples=samples, keep=keep, name=f"rollout:{sub}", evaluator="rollout")
+        if re.fullmatch(r"\d+", key):
+            n = int(key)
+            if not 1 <= n <= MAX_ITERATIONS:
+                raise ValueError(f"a budget counts search iterations per decision: 1..{MAX_ITERATIONS}, not {n}")
+            # the rollouts that value the candidates scale with the search: 6 at 2000 (normal)
+            samples = max(1, min(16, round(n * NAMED_ROLLOUTS["normal"][0] / NAMED_BUDGETS["normal"])))
+            return Budget(samples=samples, keep=3 if n < 1000 else 4, iterations=n, name=str(n))
         if key not in NAMED_BUDGETS:
-            raise ValueError(f"unknown budget {text!r}: use {', '.join(NAMED_BUDGETS)} "
-                             f"or a number of rollouts per option (1..{MAX_SAMPLES})")
-        samples, keep = NAMED_BUDGETS[key]
-        return Budget(samples=samples, keep=keep, name=key)
+            raise ValueError(f"unknown budget {text!r}: use {', '.join(NAMED_BUDGETS)}, a number of search "
+                             f"iterations (1..{MAX_ITERATIONS}) or rollout:N (greedy rollouts per option)")
+        samples, keep = NAMED_ROLLOUTS[key]
+        return Budget(samples=samples, keep=keep, iterations=NAMED_BUDGETS[key], name=key)
 
     def __str__(self) -> str:
-        return self.name or str(self.samples)
+        if self.name:
+            return self.name
+        return str(self.iterations) if self.evaluator == "search" else f"rollout:{self.samples}"
 
 
 @dataclass(frozen=True)
@@ -81,6 +113,9 @@ class Estimate:
     value_vp: float
     win_chance: float
     samples: int
+    # The evaluator's own order, highest first, where its values alone should not rank the
+    # options (the search: visits, its choice being the most visited option). None: by value.
+    rank: float | None = None
 
 
 class Evaluator(Protocol):
@@ -139,10 +174,15 @@ class Analysis:
                 "evaluator": self.evaluator, "options": [o.as_dict() for o in self.options]}
 
 
-def default_evaluator() -> Evaluator:
-    from snowdonia.analysis.rollout import RolloutEvaluator
+def default_evaluator(budget: Budget | None = None) -> Evaluator:
+    """The evaluator a budget names: the search bot's (default) or greedy rollouts."""
+    if budget is not None and budget.evaluator == "rollout":
+        from snowdonia.analysis.rollout import RolloutEvaluator
 
-    return RolloutEvaluator()
+        return RolloutEvaluator()
+    from snowdonia.analysis.searcher import SearchEvaluator
+
+    return SearchEvaluator()
 
 
 def analyse(position: Position, seat: int | None = None, budget: Budget | str | int | None = None,
@@ -159,7 +199,7 @@ def analyse(position: Position, seat: int | None = None, budget: Budget | str | 
     b = budget if isinstance(budget, Budget) else Budget.parse(budget)
     legal = list(position.legal_actions())
     words = position.title.words
-    ev = evaluator or default_evaluator()
+    ev = evaluator or default_evaluator(b)
     if len(legal) == 1:
         only = legal[0]
         return Analysis(seat, position.moves, [_option(position, words, only, Estimate(0.0, 0.0, 0))],
@@ -167,10 +207,15 @@ def analyse(position: Position, seat: int | None = None, budget: Budget | str | 
     estimates = ev.estimate(position, seat, legal, b, seed, must)
     if len(estimates) != len(legal):
         raise RuntimeError(f"evaluator {ev.name} gave {len(estimates)} estimates for {len(legal)} options")
-    # Options the first pass kept (fully sampled) rank above those it dropped.
-    full = max(e.samples for e in estimates)
-    order = sorted(range(len(legal)), key=lambda i: (estimates[i].samples < full, -estimates[i].value_vp,
-                                                     -estimates[i].win_chance, i))
+    if any(e.rank is not None for e in estimates):
+        # The evaluator's order (the search: most visited first), then by value.
+        order = sorted(range(len(legal)), key=lambda i: (-(estimates[i].rank or 0.0), -estimates[i].value_vp,
+                                                         -estimates[i].win_chance, i))
+    else:
+        # Options the first pass kept (fully sampled) rank above those it dropped.
+        full = max(e.samples for e in estimates)
+        order = sorted(range(len(legal)), key=lambda i: (estimates[i].samples < full, -estimates[i].value_vp,
+                                                         -estimates[i].win_chance, i))
     options = [_option(position, words, legal[i], estimates[i]) for i in order]
     return Analysis(seat, position.moves, options, b, ev.name)
 

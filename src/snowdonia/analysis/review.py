@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from snowdonia.analysis.engine import Analysis, Budget, Evaluator, analyse
+from snowdonia.analysis.engine import Analysis, Budget, Evaluator, analyse, default_evaluator
 from snowdonia.core.errors import RecordError
 from snowdonia.core.protocol import Position, Title
 from snowdonia.core.records import check_record, record_game
@@ -60,6 +60,7 @@ class Review:
     budget: Budget
     rows: list[ReviewRow]
     forced: int  # decisions of the chosen seats skipped because they had one option
+    evaluator: str = "search"
 
     @property
     def biggest(self) -> list[ReviewRow]:
@@ -78,7 +79,8 @@ class Review:
         return out
 
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "seats": self.seats, "budget": str(self.budget), "forced": self.forced,
+        return {"game": self.game, "seats": self.seats, "budget": str(self.budget),
+                "evaluator": self.evaluator, "forced": self.forced,
                 "thresholds": {name: at for name, at in THRESHOLDS},
                 "summary": {str(k): v for k, v in self.summary().items()},
                 "decisions": [r.as_dict() for r in self.rows], "biggest": [r.as_dict() for r in self.biggest]}
@@ -122,6 +124,7 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None, bu
     check_record(record)
     t: Title = title_named(record_game(record))
     b = budget if isinstance(budget, Budget) else Budget.parse(budget)
+    ev = evaluator or default_evaluator(b)
     position = t.replay(record, upto=0)
     players = position.players
     chosen_seats = sorted(set(seats)) if seats else default_seats(players, seat_kinds)
@@ -152,12 +155,12 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None, bu
         if m in wanted:
             seat = position.current_player
             assert seat is not None
-            rows.append(review_decision(position, text, b, seed * 1_000_003 + m, evaluator))
+            rows.append(review_decision(position, text, b, seed * 1_000_003 + m, ev))
             done += 1
             if progress is not None:
                 progress(done, len(todo))
         _apply(position, text, m)
-    return Review(t.name, chosen_seats, b, rows, forced)
+    return Review(t.name, chosen_seats, b, rows, forced, ev.name)
 
 
 def _apply(position: Position, text: str, m: int) -> None:
@@ -183,7 +186,8 @@ def _row(a: Analysis, position: Position, chosen: str) -> ReviewRow:
     mine = a.find(chosen)
     assert mine is not None, f"{chosen!r} is not among the options analysed"
     best = a.best
-    loss = max(0.0, best.value_vp - mine.value_vp)
+    # rounded as printed, so the verdict always agrees with the loss shown
+    loss = round(max(0.0, best.value_vp - mine.value_vp), 2)
     return ReviewRow(
         move=a.move, seat=a.seat + 1, round=round_of(position), chosen=mine.text, chosen_label=mine.label,
         best=best.text, best_label=best.label, loss_vp=loss, verdict=verdict(loss),

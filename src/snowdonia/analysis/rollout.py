@@ -98,6 +98,12 @@ class RolloutEvaluator:
 
     def estimate(self, position: Position, seat: int, options: Sequence[Any], budget: Budget,
                  seed: int, must: Sequence[Any] = ()) -> list[Estimate]:
+        return self.estimate_kept(position, seat, options, budget, seed, must)
+
+    def estimate_kept(self, position: Position, seat: int, options: Sequence[Any], budget: Budget,
+                      seed: int, must: Sequence[Any] = (), also: Sequence[int] = ()) -> list[Estimate]:
+        """`estimate`, with more options given the full samples: `also` (indices into
+        `options`), besides the first pass's best `keep` and `must`."""
         title = position.title
         depth = rollout_depth(title, budget)
         n = len(options)
@@ -134,7 +140,7 @@ class RolloutEvaluator:
                 run(k, i)
         must_text = {str(a) for a in must}
         ranked = sorted(range(n), key=lambda k: (-sums[k] / counts[k], -wins[k], k))
-        kept = set(ranked[: max(1, budget.keep)]) | {k for k in range(n) if str(options[k]) in must_text}
+        kept = set(ranked[: max(1, budget.keep)]) | set(also) | {k for k in range(n) if str(options[k]) in must_text}
         for i in range(first, budget.samples):
             for k in sorted(kept):
                 run(k, i)
