@@ -57,8 +57,14 @@ def test_analysis_ranks_every_option_best_first_and_leaves_the_game_alone(game: 
         [(o.text, o.value_vp, o.win_chance) for o in a.options]
 
 
+SEARCH_TO_THE_END = Budget(samples=2, keep=3, depth=0, iterations=150)  # the default evaluator, cheap
+ROLLOUT_TO_THE_END = Budget(samples=2, keep=3, depth=0, evaluator="rollout")  # rollouts that draw every card left
+
+
+@pytest.mark.parametrize("budget", [SEARCH_TO_THE_END, ROLLOUT_TO_THE_END], ids=["search", "rollout"])
 @pytest.mark.parametrize("game,players,seed,moves", CASES[:2])
-def test_analysis_never_depends_on_hidden_facts(game: str, players: int, seed: int, moves: int) -> None:
+def test_analysis_never_depends_on_hidden_facts(game: str, players: int, seed: int, moves: int,
+                                                budget: Budget) -> None:
     """Two games that differ only in what the deciding seat cannot see (the unseen contract
     order, the bag's future draws: `resample` re-deals exactly those) get the same ranking
     from the same seed."""
@@ -71,11 +77,44 @@ def test_analysis_never_depends_on_hidden_facts(game: str, players: int, seed: i
     # the determinizations the analysis draws are the same game, whatever the real order
     for i in range(3):
         assert g.resample(seat, random.Random(i)).snapshot() == other.resample(seat, random.Random(i)).snapshot()
-    to_the_end = Budget(samples=2, keep=3, depth=0, evaluator="rollout")  # rollouts that draw every card left
-    a = analyse(g, budget=to_the_end, seed=7)
-    b = analyse(other, budget=to_the_end, seed=7)
-    assert [(o.text, o.value_vp, o.win_chance) for o in a.options] == \
-        [(o.text, o.value_vp, o.win_chance) for o in b.options]
+    a = analyse(g, budget=budget, seed=7)
+    b = analyse(other, budget=budget, seed=7)
+    assert a.evaluator.startswith(budget.evaluator)
+    assert [(o.text, o.value_vp, o.win_chance, o.samples) for o in a.options] == \
+        [(o.text, o.value_vp, o.win_chance, o.samples) for o in b.options]
+
+
+@pytest.mark.parametrize("game,players,seed,moves", CASES)
+def test_the_default_evaluator_is_the_search_bot_and_its_favourites_get_the_full_estimate(
+        game: str, players: int, seed: int, moves: int) -> None:
+    """Issue 20: "the same search ranks the options": the search bot's most visited options
+    (snowdonia.bots.search.analyse, the expert level's search at the default budget) are
+    among the fully estimated ones that rank first; the game is left unchanged; the same seed
+    gives the same answer."""
+    from snowdonia.analysis.searcher import SearchEvaluator
+    from snowdonia.bots import search
+
+    g = midgame(game, players, seed, moves)
+    before = g.snapshot()
+    budget = Budget.parse("300")
+    a = analyse(g, budget=budget, seed=5)
+    assert g.snapshot() == before
+    assert a.evaluator == "search" and Budget.parse(None).evaluator == "search"
+    seat = g.current_player
+    stats = search.analyse(g, 300, seed=5, depth=search.DEPTH, seat=seat)
+    favoured = sorted(stats, key=lambda s: -s.visits)[: budget.keep]
+    full = max(o.samples for o in a.options)
+    first = [o for o in a.options if o.samples == full]
+    assert a.options[: len(first)] == first  # the fully estimated options rank first
+    assert {str(s.action) for s in favoured} <= {o.text for o in first}
+    assert [o.value_vp for o in first] == sorted((o.value_vp for o in first), reverse=True)
+    assert all(0.0 <= o.win_chance <= 1.0 for o in a.options)
+    ev = SearchEvaluator()
+    ev.estimate(g, seat, g.legal_actions(), budget, 5)  # type: ignore[arg-type]
+    assert ev.last_visits == {str(s.action): s.visits for s in stats}
+    again = analyse(g, budget=budget, seed=5)
+    assert [(o.text, o.value_vp, o.win_chance) for o in again.options] == \
+        [(o.text, o.value_vp, o.win_chance) for o in a.options]
 
 
 def test_a_different_seed_may_change_values_but_not_the_options() -> None:
@@ -213,3 +252,54 @@ def test_lay_track_without_steel_instead_of_building_is_a_mistake() -> None:
     texts = [o.text for o in a.options]
     assert texts.index("place E1") < texts.index("place D1")
     assert a.best.text != "place D1"
+
+
+def foothills_last_turn() -> Any:
+    """Foothills, seat 0's last turn (seed 001_c8b34512af30f80d.txt, "Spielende und Wertung":
+    the end rung in by the player who did not start, "endet das Spiel am Ende des aktuellen
+    Spielzugs"), holding exactly 2 iron and 2 stone, with Porthmadog (I-4: 2 iron + 2 stone,
+    4 VP; railways.toml) free of rubble: card D ("D Eine Station errichten": "Bezahlt die
+    Kosten ... Ist rechts unten am Stationsfeld eine Prämie (in Form von Siegpunkten ...)
+    abgebildet, nehmt sie euch") completes it this turn; any other card leaves it unbuilt
+    for ever."""
+    from games.foothills.kit import clear, empty_hands, give as give_fh, new as new_fh, restart_turn
+
+    g = new_fh()
+    clear(g, "I-2", "I-3", "I-4")
+    empty_hands(g, 0)
+    give_fh(g, 0, iron=2, stone=2)
+    g.end_trigger = 1  # rung in by seat 1, who did not start: this turn is the last
+    g.end_reason = "scripted"
+    restart_turn(g, 0)
+    assert g.player == 0 and g.start == 0 and g.decision == "card"
+    return g
+
+
+def test_foothills_leaving_the_station_unbuilt_on_the_last_turn_is_a_mistake() -> None:
+    g = foothills_last_turn()
+    options = [str(a) for a in g.legal_actions()]
+    assert "card D1" in options and len(options) >= 3
+    a = analyse(g, budget="quick", seed=0)
+    assert a.best.text == "card D1"
+    for other in options:
+        if other == "card D1":
+            continue
+        row = review_decision(g, other, "quick", seed=0)
+        assert row.best == "card D1"
+        assert row.verdict in ("mistake", "blunder") and row.loss_vp >= dict(THRESHOLDS)["mistake"], other
+    good = review_decision(g, "card D1", "quick", seed=0)
+    assert good.verdict == "fine" and good.loss_vp == 0.0
+
+
+def test_foothills_the_four_vp_station_before_the_two_vp_one_on_the_last_turn() -> None:
+    """The same last turn, card D played: Porthmadog (4 VP) or Tan-y-Bwlch (I-2: 1 iron +
+    1 stone, 2 VP) or Minffordd (I-3: 2 iron + 1 stone, 3 VP); only one station is built and
+    what is left over scores nothing. Tan-y-Bwlch's surveyor space below ("pay 2 rubble: take
+    2 VP") narrows the gap, so only the order and a positive loss are asserted."""
+    g = foothills_last_turn()
+    g.apply("card D1")
+    assert sorted(str(x) for x in g.legal_actions()) == ["build I-2", "build I-3", "build I-4"]
+    a = analyse(g, budget="quick", seed=0)
+    assert a.best.text == "build I-4"
+    row = review_decision(g, "build I-2", "quick", seed=0)
+    assert row.best == "build I-4" and row.loss_vp > 0

@@ -17,7 +17,8 @@ from snowdonia.registry import title
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "golden").glob("*.json")) + sorted((ROOT / "games" / "foothills" / "golden").glob("*.json"))
-FAST = {"2p_original_greedy_vs_random.json", "random_vs_random.json"}  # one per title in the quick run
+# one per title in the quick run: Mount Snowdon, Blaenau Ffestiniog, Foothills
+FAST = {"2p_original_greedy_vs_random.json", "bf_2p_deluxe_light_fog_greedy_vs_random.json", "random_vs_random.json"}
 
 _register_optional()
 
@@ -44,6 +45,7 @@ def check_review(path: Path, seat: int) -> dict[str, Any]:
     res = run(path, "--seat", str(seat), "--budget", "1", "--depth", "2", "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
+    assert data["evaluator"] == "search" and data["budget"] == "1"  # the search bot's, by default
     record, _ = unwrap(json.loads(path.read_text()))
     rows = data["decisions"]
     assert [r["move"] for r in rows] == deciding_moves(record, {seat})
