@@ -58,3 +58,49 @@ def test_play_hints_option_turns_the_command_on() -> None:
         input="hint\nquit\n\n")
     assert res.exit_code == 0, res.output
     assert "Hint: the best options" in res.output
+
+
+def play_solo_to_the_end(console: Console, answer_review: str, budget: str = "1") -> tuple[Script, str]:
+    """A solo game whose person's moves a greedy bot types; `answer_review` answers the offer."""
+    from snowdonia.bots import make_bot
+
+    g = registry.title("snowdonia").new_game(1, seed=6)
+    bot = make_bot("greedy", seed=1, game="snowdonia")
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        if "Review this game?" in prompt:
+            return answer_review
+        if g.is_over:
+            return ""
+        return str(bot.choose(g))
+
+    session = PlaySession(g, ["human"], console, read, show_board=False)
+    session.review_budget = budget
+    out = session.run()
+    assert out.finished and g.is_over
+    script = Script([])
+    script.prompts = prompts
+    return script, output(console)
+
+
+def test_a_solo_game_offers_its_review_and_shows_it_when_asked(console: Console) -> None:
+    """Issue 20: "the review is offered after every solo and solo-series game"."""
+    script, text = play_solo_to_the_end(console, "y")
+    assert sum("Review this game?" in p for p in script.prompts) == 1
+    assert script.prompts[-1].startswith("Review this game?")  # after the last move, once
+    assert "Review of a snowdonia game, seat 1" in text and "Every decision" in text and "Per seat" in text
+
+
+def test_declining_the_review_shows_nothing_of_it(console: Console) -> None:
+    script, text = play_solo_to_the_end(console, "")
+    assert any("Review this game?" in p for p in script.prompts)
+    assert "Every decision" not in text
+
+
+def test_a_game_of_several_players_does_not_offer_the_review(console: Console) -> None:
+    g = registry.title("snowdonia").new_game(2, seed=4)
+    script = Script([], then=None)
+    PlaySession(g, ["greedy", "greedy"], console, script, show_board=False).run()
+    assert g.is_over and not any("Review this game?" in p for p in script.prompts)

@@ -79,6 +79,9 @@ def test_the_whole_series_with_a_bot_choosing_the_humans_moves(series_file: Path
     offers = [p for p in r.read_line.prompts if p.startswith("Play game")]  # type: ignore[attr-defined]
     assert offers == [f"Play game {k} of 7 with Solo train No. {k} now? (Enter: yes, q: stop for now): "
                       for k in range(1, 8)]
+    # After every game of the series its review was offered (issue 20; declined here).
+    reviews = [p for p in r.read_line.prompts if p.startswith("Review this game?")]  # type: ignore[attr-defined]
+    assert len(reviews) == 7 and "Every decision" not in text
     # Under the board of every decision: where the series stands.
     assert "Solo series 1 · game 3 of 7 · Solo train No. 3 · running total " in text
     assert not list(series_file.parent.rglob(".*.tmp"))

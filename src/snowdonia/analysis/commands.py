@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -56,23 +57,45 @@ def review_command(
     except RecordFileError as exc:
         err.print(Text(str(exc), style="red"))
         raise typer.Exit(1) from None
+    try:
+        result = run_with_bar(record, seat or None, b, seed, kinds, err)
+    except (RecordError, ValueError) as exc:
+        err.print(Text(f"cannot review {file}: {exc}", style="red"))
+        raise typer.Exit(1 if isinstance(exc, RecordError) else 2) from None
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=1))
+        return
+    show(result, Console())
+
+
+def run_with_bar(record: dict[str, Any], seats: list[int] | None, budget: Budget, seed: int,
+                 kinds: list[str] | None, console: Console) -> Review:
+    """`review_record` with a progress bar on `console` (gone when it is done)."""
     with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("left"), TimeRemainingColumn(), console=err, transient=True) as bar:
+                  TextColumn("left"), TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task("review", total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        try:
-            result = review_record(record, seat or None, b, seed=seed, progress=progress, seat_kinds=kinds)
-        except (RecordError, ValueError) as exc:
-            bar.stop()
-            err.print(Text(f"cannot review {file}: {exc}", style="red"))
-            raise typer.Exit(1 if isinstance(exc, RecordError) else 2) from None
-    if as_json:
-        print(json.dumps(result.as_dict(), indent=1))
-        return
-    show(result, Console())
+        return review_record(record, seats, budget, seed=seed, progress=progress, seat_kinds=kinds)
+
+
+def offer_review(record: dict[str, Any], kinds: list[str], console: Console, read_line: Callable[[str], str | None],
+                 saved_to: Path | None = None, budget: str = DEFAULT_BUDGET) -> Review | None:
+    """After a game in the terminal (every solo and solo-series game): offer the review of the
+    person's decisions; run it with a progress bar and show it if they say yes."""
+    where = f" (or later: snowdonia review {saved_to})" if saved_to else ""
+    try:
+        answer = read_line(f"Review this game? The analysis rates each of your decisions by the VP it cost{where}. "
+                           "[y/N]: ")
+    except (EOFError, KeyboardInterrupt):
+        answer = None
+    if answer is None or answer.strip().lower() not in ("y", "yes", "r", "review"):
+        return None
+    result = run_with_bar(record, None, Budget.parse(budget), 0, kinds, console)
+    show(result, console)
+    return result
 
 
 def show(result: Review, console: Console) -> None:

@@ -12,7 +12,7 @@ from rich.text import Text
 from snowdonia.analysis import Analysis, analyse
 from snowdonia.core.protocol import Position
 
-HINT_BUDGET = "normal"  # about a second or two per hint on one core (docs/analysis.md)
+HINT_BUDGET = "normal"  # the expert search + rollouts: about half a second per hint on one core (docs/analysis.md)
 SHOWN = 3
 HELP_LINE = "  hint                the analysis' best options for this decision (with their value in VP)"
 OFF = "Hints are off in this game (start it with `snowdonia play --hints`; solo games always have them)."
@@ -42,6 +42,9 @@ def hint_table(a: Analysis, legal: list[str], players: int) -> Any:
         cells: list[str | Text] = [str(legal.index(o.text) + 1), Text(o.label)]
         cells += [f"{o.value_vp:.1f}"] if solo else [f"{o.value_vp:+.1f}", f"{o.win_chance:.0%}"]
         table.add_row(*cells)
-    table.caption = (f"Estimates by greedy rollouts ({a.options[0].samples} per option): a guide, not a verdict."
-                     if not a.forced else "Only one option: nothing to choose.")
+    by = (f"the search bot ({a.budget.iterations} iterations) choosing, greedy rollouts valuing "
+          f"({a.options[0].samples} for the best)" if a.evaluator == "search"
+          else f"greedy rollouts ({a.options[0].samples} per option)")
+    table.caption = (f"Estimates by {by}: a guide, not a verdict." if not a.forced
+                     else "Only one option: nothing to choose.")
     return table

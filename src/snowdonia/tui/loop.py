@@ -24,7 +24,7 @@ from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position
 from snowdonia.tui import view
 from snowdonia.tui.howto import how_to_play_text
-from snowdonia.tui.saving import write_record
+from snowdonia.tui.saving import record_with_seats, write_record
 
 HUMAN = "human"
 COMPACT_BELOW = 60  # terminal lines: below this the compact board (the whole one is ~90 lines)
@@ -119,6 +119,7 @@ class PlaySession:
         # The `hint` command: asked for (play --hints), and always on in solo games.
         self.hints = position.players == 1 if hints is None else hints or position.players == 1
         self._used = 0  # lines the compact board and the log took on this screen
+        self.review_budget = "normal"  # the review offered after a solo game (analysis budgets)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Outcome:
@@ -142,6 +143,11 @@ class PlaySession:
         if self.save_path:
             self.console.print(f"The record is saved in {self.save_path}; watch it with: "
                                f"snowdonia replay {self.save_path}")
+        if g.players == 1 and self.humans:  # issue 20: offered after every solo (and series) game
+            from snowdonia.analysis.commands import offer_review
+
+            offer_review(record_with_seats(g, self.seats), self.seats, self.console, self.read_line, self.save_path,
+                         self.review_budget)
         return Outcome(finished=True, saved_to=self.save_path)
 
     def sheet(self) -> RenderableType:

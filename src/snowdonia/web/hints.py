@@ -22,7 +22,7 @@ from snowdonia.registry import title
 
 log = logging.getLogger("snowdonia.web")
 
-HINT_BUDGET = "normal"  # rollouts per option: see docs/analysis.md for what it costs
+HINT_BUDGET = "normal"  # the expert level's search (2000 iterations) + rollouts: docs/analysis.md
 DEADLINE_SECONDS = 30.0
 MAX_WAITING = 4
 SHOWN = 5  # options in an answer (the best first)
