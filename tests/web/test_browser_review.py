@@ -58,6 +58,39 @@ def _finished_game(server: Server, seed: int) -> tuple[str, str]:
     raise AssertionError("the game did not end")
 
 
+SYMBOL = {"fine": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def _check_log_marks(page: Any, server: Server, gid: str, size: str) -> None:
+    """The game log reads like a marked move list: the line of every reviewed decision ends
+    with its verdict (symbol, and the word for those not fine; the word always in its
+    accessible name), a button that moves the replay to that decision."""
+    rows = httpx.get(f"{server.url}/api/games/{gid}/review", timeout=30).json()["decisions"]
+    by_move = {r["move"]: r for r in rows}
+    _show_tab(page, "log")
+    page.wait_for_selector("ol.log .log-mark", state="attached", timeout=30_000)
+    marks = page.eval_on_selector_all(
+        "ol.log .log-mark", "els => els.map(e => [e.dataset.move, e.textContent, e.getAttribute('aria-label')])")
+    assert sorted(int(m) for m, _, _ in marks) == sorted(by_move)  # one per reviewed decision
+    for move, text, label in marks:
+        row = by_move[int(move)]
+        assert text.startswith(SYMBOL[row["verdict"]]) and label.startswith(row["verdict"]), (text, label, row)
+        if row["verdict"] != "fine":
+            assert row["verdict"] in text and "VP" in label
+    worst = max(rows, key=lambda r: (r["loss_vp"], -r["move"]))
+    assert worst["verdict"] != "fine"
+    # open its round, look at it as a player would, then follow it to the replay
+    page.evaluate("(m) => { const b = document.querySelector(`ol.log .log-mark[data-move='${m}']`);"
+                  " b.closest('details').open = true; b.scrollIntoView({block: 'center'}); }", worst["move"])
+    _shot(page, f"{size}-review-log")
+    assert _axe(page) == [], "the game log with its verdict marks"
+    _press(page, page.locator(f"ol.log .log-mark[data-move='{worst['move']}']"))
+    end = time.monotonic() + 30
+    while page.evaluate("location.hash") != f"#replay={worst['move']}":
+        assert time.monotonic() < end, page.evaluate("location.hash")
+        page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browser: Any, server: Server,  # noqa: F811
                                                                          size: str) -> None:
@@ -92,6 +125,8 @@ def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browse
     _scroll(page, "review")
     _shot(page, f"{size}-review-done")
     assert _axe(page) == [], "the review, done"
+    _check_log_marks(page, server, gid, size)
+    _show_tab(page, "score")
     # a moment's link moves the replay to that decision, which shows its verdict
     target = int(first.locator("a.moment").get_attribute("data-move") or "-1")
     _press(page, first.locator("a.moment"))

@@ -43,7 +43,7 @@ class ServerSettings:
     trusted_proxies: tuple[str, ...] = ()
     trust_proxy: bool = False  # older switch: believe X-Forwarded-For from any peer ("*")
     # ---- post-game reviews (issue 20; docs/analysis.md)
-    review_budget: str = "quick"  # per decision: quick, normal, deep or rollouts per option ("1": cheap, for tests)
+    review_budget: str = "quick"  # per decision: quick, normal, deep, search iterations ("1": cheap, for tests) or rollout:N
     review_deadline_seconds: float = 1800.0  # hard limit for one game's review; then it is reported failed
     review_max_waiting: int = 8  # reviews queued in one server process; beyond: 503 with Retry-After
     # ---- housekeeping

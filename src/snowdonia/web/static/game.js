@@ -751,7 +751,9 @@ export async function gamePage(root, gameId, meta) {
     const when = row.round ? `${unit} ${row.round}` : `Move ${row.move}`;
     const who = (st.review.seats || []).length > 1 ? ` (${seatName(v, row.seat - 1)})` : "";
     const loss = Math.max(1, Math.round(row.loss_vp));
-    return `${when}${who}: ${row.chosen_label || row.chosen} instead of ${row.best_label || row.best} cost about ${loss} VP`;
+    // the option's words without the title's aside after " · " (what it would do now)
+    const short = (label, text) => (label || text).split(" · ")[0];
+    return `${when}${who}: ${short(row.chosen_label, row.chosen)} instead of ${short(row.best_label, row.best)} cost about ${loss} VP`;
   }
 
   function reviewBox(v) {
@@ -793,12 +795,42 @@ export async function gamePage(root, gameId, meta) {
     return box;
   }
 
+  // The game log marked like a chess move list: the first line of every reviewed decision
+  // (its events carry move = decisions made after it; a decision that logged nothing, such as
+  // a silent pass, marks the next line) ends with its verdict, a button to that step of the replay.
+  function logMarks(view) {
+    if (!st.review || st.review.state !== "done") return null;
+    const rows = st.review.decisions || [];
+    if (!rows.length) return null;
+    const at = new Map();
+    const log = (view.log || []).filter((x) => typeof x === "object" && typeof x.move === "number");
+    for (const row of rows) {
+      const n = row.move + 1;
+      const e = log.find((x) => x.move === n && x.seat === row.seat - 1 && x.type !== "takeover" && x.type !== "reclaim")
+        || log.find((x) => x.move === n) || log.find((x) => x.move > n);
+      if (!e) continue;
+      if (!at.has(e)) at.set(e, []);
+      at.get(e).push(row);
+    }
+    const one = (row) => {
+      const m = VERDICT[row.verdict] || VERDICT.fine;
+      const loss = row.verdict === "fine" ? "" : `, about ${Math.max(1, Math.round(row.loss_vp))} VP`;
+      return h("button", { type: "button", class: `mark log-mark verdict-${row.verdict}`, "data-move": String(row.move),
+        "aria-label": `${m.word}${loss}: see move ${row.move} in the replay`, title: `${m.word}${loss} — see it in the replay`,
+        onclick: () => goReplay(row.move) }, h("b", { "aria-hidden": "true", text: m.sym }), row.verdict === "fine" ? null : ` ${m.word}`);
+    };
+    return (e) => {
+      const found = at.get(e);
+      return found ? h("span", { class: "log-marks" }, found.map(one)) : null;
+    };
+  }
+
   function reviewLine(n) {
     const d = reviewedAt(n);
     if (!d) return null;
-    const best = d.best === d.chosen ? "the best the analysis found" : `best was ${d.best_label || d.best} (${d.loss_vp.toFixed(1)} VP more)`;
+    const best = d.best === d.chosen ? "the best the analysis found" : `the analysis' best was ${d.best_label || d.best} (${d.loss_vp.toFixed(1)} VP more)`;
     return h("p", { class: `review-step verdict-line-${d.verdict}`, id: "review-step" }, verdictMark(d),
-      ` — in this position ${seatName(st.view, d.seat - 1)} chose ${d.chosen_label || d.chosen}; ${best}.`);
+      ` — the next decision, from this position: ${seatName(st.view, d.seat - 1)} chose ${d.chosen_label || d.chosen}; ${best}.`);
   }
 
   // ---------------------------------------------------------------- replay
@@ -899,7 +931,7 @@ export async function gamePage(root, gameId, meta) {
     }
     drawDecision();
     drawPlayers(view);
-    renderLog(logPane, view, { unit: countsTurns(view) ? "Turn" : "Round", since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null });
+    renderLog(logPane, view, { unit: countsTurns(view) ? "Turn" : "Round", since: st.replay ? null : lastMine(), seatName: (s) => seatName(view, s), colour: (s) => seatColour(view, s), upto: st.replay ? st.replay.move : null, mark: logMarks(view) });
     drawScore(v);
     signals.update({ mine: mine(), over: v.over, title: st.title ? st.title.display_name : "Snowdonia", status: document.getElementById("status")?.textContent || "" });
   }

@@ -11,7 +11,8 @@ export function sinceText(e) {
   return eventText(e);
 }
 
-export function renderLog(box, view, { unit = "Round", since = null, seatName, colour, upto = null }) {
+// `mark(e)`: an element to end the event's line with, or null (the review's verdict marks).
+export function renderLog(box, view, { unit = "Round", since = null, seatName, colour, upto = null, mark = null }) {
   const log = (view.log || []).map((e, i) => (typeof e === "string" ? { i, text: e } : e));
   const rounds = new Map();
   for (const e of log) {
@@ -38,7 +39,8 @@ export function renderLog(box, view, { unit = "Round", since = null, seatName, c
         class: `ev ev-${e.type || "text"}` + (seat !== null ? " has-seat" : ""),
         "data-move": e.move ?? "",
         style: seat !== null ? `border-left-color:${colour(seat)}` : null,
-      }, seat !== null ? h("span", { class: "who-dot", style: `background:${colour(seat)}`, "aria-hidden": "true" }) : null, eventText(e)));
+      }, seat !== null ? h("span", { class: "who-dot", style: `background:${colour(seat)}`, "aria-hidden": "true" }) : null, eventText(e),
+      mark ? mark(e) : null));
     }
     const open = r === last || openSet.has(String(r)) || (first && r === last);
     box.append(h("details", { class: "round", "data-round": r, open: open ? "open" : null },
