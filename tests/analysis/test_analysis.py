@@ -262,7 +262,9 @@ def foothills_last_turn() -> Any:
     Kosten ... Ist rechts unten am Stationsfeld eine Prämie (in Form von Siegpunkten ...)
     abgebildet, nehmt sie euch") completes it this turn; any other card leaves it unbuilt
     for ever."""
-    from games.foothills.kit import clear, empty_hands, give as give_fh, new as new_fh, restart_turn
+    from games.foothills.kit import clear, empty_hands, restart_turn
+    from games.foothills.kit import give as give_fh
+    from games.foothills.kit import new as new_fh
 
     g = new_fh()
     clear(g, "I-2", "I-3", "I-4")

@@ -32,7 +32,6 @@ from snowdonia.analysis.rollout import RolloutEvaluator
 from snowdonia.bots import search
 from snowdonia.core.protocol import Position
 
-
 ROLLOUT_KEEP = 2  # the first rollout pass's best options, estimated fully besides the search's
 
 
