@@ -118,7 +118,8 @@ def show(result: Review, console: Console) -> None:
                        style="dim"))
 
 
-_BY = {"search": "the search bot (the expert level's search)", "rollout:greedy": "greedy rollouts"}
+_BY = {"search": "greedy rollouts of the options the search bot (the expert level's search) favours",
+       "rollout:greedy": "greedy rollouts"}
 
 
 def _table(title: str, rows: list[ReviewRow]) -> Table:
