@@ -35,10 +35,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield s
 
 
-def _finished_game(server: Server, seed: int) -> tuple[str, str]:
-    """A 2-player game, the person's decisions chosen at random through the API, to the end."""
+def _finished_game(server: Server, seed: int, seats: tuple[str, ...] = ("human", "random")) -> tuple[str, str]:
+    """A game (default: 2 players), the person's decisions chosen at random through the API, to the end."""
     with httpx.Client(base_url=server.url, timeout=30) as c:
-        r = c.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": ["human", "random"],
+        r = c.post("/api/games", json={"game": "snowdonia", "players": len(seats), "seats": list(seats),
                                        "seed": seed, "table": {"bot_delay_ms": 0}})
         assert r.status_code == 201, r.text
         g = r.json()
@@ -148,5 +148,28 @@ def test_the_score_sheet_reviews_the_game_and_the_moments_move_the_replay(browse
     _show_tab(page, "score")
     page.wait_for_selector("#review-moments li", timeout=30_000)
     assert page.locator("#review-ask").count() == 0
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_solo_games_score_sheet_offers_its_review_on_a_phone(browser: Any, server: Server) -> None:  # noqa: F811
+    """Issue 20: "the review is offered after every solo and solo-series game"."""
+    gid, token = _finished_game(server, seed=43, seats=("human",))
+    ctx = _context(browser, "phone")
+    page = ctx.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
+    page.goto(f"{server.url}/game/{gid}#token={token}")
+    page.wait_for_selector("#board text", state="attached")
+    _show_tab(page, "score")
+    page.wait_for_selector("#review-ask", timeout=30_000)
+    assert page.inner_text("#winners").startswith("Your score:")
+    _press(page, page.locator("#review-ask"))
+    page.wait_for_selector("#review-moments li a.moment, #review .review-summary", timeout=120_000)
+    summary = page.inner_text("#review .review-summary")
+    assert re.match(r"\d+ decisions? reviewed", summary), summary
+    _scroll(page, "review")
+    _shot(page, "phone-review-solo")
+    assert _axe(page) == [], "a solo game's review"
     assert not errors, errors
     ctx.close()
