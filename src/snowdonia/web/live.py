@@ -69,6 +69,15 @@ def rematch_token(token: str, new_id: str) -> str:
     return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
 
 @dataclass
+class LogCache:
+    epoch: int
+    names: tuple[str, ...]
+    texts: list[str]  # the words of the engine's events, in order
+    revision: int
+    lines: list[dict[str, Any]]  # the whole log payload at `revision`
+
+
+@dataclass
 class Session:
     id: str
     row: GameRow
@@ -84,6 +93,11 @@ class Session:
     # What each change this process made was (revision -> "move", "undo", "takeover",
     # "reclaim", "name"), so a refused stale click can say what happened; bounded.
     changes: dict[int, str] = field(default_factory=dict)
+    # The log: from revision `log_epoch` on it only grew (an undo, a rename, a table event or
+    # a reload starts a new epoch), so a client holding a view of that revision or later is
+    # sent only the lines it lacks. `log_cache` keeps each engine event's words once.
+    log_epoch: int = 0
+    log_cache: LogCache | None = None
 
     @property
     def game(self) -> str:
@@ -251,7 +265,8 @@ class Live:
                 if pos is None:
                     return None
                 row, position, movers = pos
-                s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id))
+                s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id),
+                            log_epoch=row.revision)
                 if row.waiting == "unknown":  # a game from an older database
                     values = self._turn_values(row.seats, row.seat_state, row.table_opts, position, time.time())
                     self.store.set_turn(game_id, row.revision, values["waiting"], values["turn"])
@@ -267,6 +282,7 @@ class Live:
         if pos is not None:
             s.row, s.position, s.movers = pos
             s.revision = s.row.revision
+            s.log_epoch = s.revision
             s.events = self.store.events(s.id)
             s.chances.clear()
             s.undo_cache.clear()
@@ -306,12 +322,36 @@ class Live:
                 out[i] = int(clock_seconds(clock) * 1000)
         return out
 
-    def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None) -> dict[str, Any]:
+    def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None,
+             since: int | None = None, log_length: int | None = None) -> dict[str, Any]:
+        """A seat's view. A client that holds a view of revision `since` with `log_length` log
+        lines gets only the lines after those, when its log is a prefix of the current one
+        (no undo, rename or table event since); otherwise, and on a first load, the whole log."""
+        lines = self.log_lines(s)
+        start = 0
+        if since is not None and log_length is not None and s.log_epoch <= since <= s.revision \
+                and 0 <= log_length <= len(lines):
+            start = log_length
         return views.seat_view(
             game_id=s.id, row=s.row, position=s.position, seat=seat, revision=s.revision, names=self.names(s),
-            undo=self.undo_info(s, seat), table_events=s.events, connected=self.connected(s.id),
-            clocks=self.clocks(s), solo=solo,
+            undo=self.undo_info(s, seat), connected=self.connected(s.id),
+            clocks=self.clocks(s), solo=solo, log=lines, log_from=start, log_epoch=s.log_epoch,
         )
+
+    def log_lines(self, s: Session) -> list[dict[str, Any]]:
+        """The whole log payload of the game as it is (the same for every seat), built once per
+        revision; each engine event's words are computed once per epoch."""
+        names = tuple(self.names(s))
+        c = s.log_cache
+        if c is not None and c.revision == s.revision and c.epoch == s.log_epoch and c.names == names:
+            return c.lines
+        texts: list[str] = c.texts if c is not None and c.epoch == s.log_epoch and c.names == names else []
+        if len(texts) > len(s.position.log()):
+            texts = []
+        table = [{**e, "text": views.table_event_text(e, names)} for e in s.events]
+        lines = views.log_payload(s.position, names, table, texts=texts)
+        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines)
+        return lines
 
     # ------------------------------------------------------------------ undo availability
     def _chance_at(self, s: Session, n: int) -> Hashable | None:
@@ -529,6 +569,7 @@ class Live:
             s.position = back
             s.movers = s.movers[:target]
             s.revision = new_rev
+            s.log_epoch = new_rev  # lines were taken back: clients get the whole log once
             _note(s, new_rev, "undo")
             metrics.UNDOS.labels(game=s.game).inc()
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
@@ -551,6 +592,8 @@ class Live:
             raise ApiError(409, "the game changed on another server at the same moment; try again",
                            move=s.position.moves) from exc
         s.revision = new_rev
+        if events or "names" in values:
+            s.log_epoch = new_rev  # a table event goes in by its move, a rename changes lines
         _note(s, new_rev, what)
         s.row = _row_with(s.row, revision=new_rev, **values)
         s.events = s.events + [dict(e) for e in events]

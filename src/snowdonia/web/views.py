@@ -48,18 +48,27 @@ def legal_payload(position: Position, actions: Sequence[Any]) -> list[dict[str, 
     return out
 
 
-def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[str, Any]] = (),
+                texts: list[str] | None = None) -> list[dict[str, Any]]:
     """The engine's structured log, each event with its words, and the table's own events
-    (takeovers, reclaims) placed after the engine's events of the same move."""
+    (takeovers, reclaims) placed after the engine's events of the same move. `texts`, when
+    given, holds the words of the engine's first events already (in `names`), and is
+    extended to all of them: an event's words depend only on the event, the names and the
+    title's fixed data, so a live game computes each line once (`Live.log_lines`)."""
     words = position.title.words
     merged: list[dict[str, Any]] = []
     pending = sorted(table, key=lambda e: e["move"])
     j = 0
-    for e in position.log():
+    events = position.log()
+    if texts is None:
+        texts = []
+    for e in events[len(texts):]:
+        texts.append(words.event(e, names, position))
+    for e, said in zip(events, texts, strict=True):
         while j < len(pending) and pending[j]["move"] < e.get("move", 0):
             merged.append(pending[j])
             j += 1
-        merged.append({**e, "text": words.event(e, names, position)})
+        merged.append({**e, "text": said})
     merged.extend(pending[j:])
     return [{"i": i, **e} for i, e in enumerate(merged)]
 
@@ -142,11 +151,17 @@ def seat_view(
     *, game_id: str, row: Any, position: Position, seat: int | None, revision: int, names: Sequence[str],
     undo: dict[str, Any], table_events: Sequence[dict[str, Any]] = (), connected: set[int] | None = None,
     clocks: dict[int, int | None] | None = None, solo: dict[str, Any] | None = None,
+    log: Sequence[dict[str, Any]] | None = None, log_from: int = 0, log_epoch: int = 0,
 ) -> dict[str, Any]:
+    """A seat's view. `log` is the whole log payload when the caller has it (else it is
+    built); the view carries its lines from `log_from` on (0: all of them), with
+    `log_from`, `log_total` (the whole log's length) and `log_epoch` (the revision since
+    which the log only grew: a client holding a view of that revision or later may append)."""
     t = position.title
     deciding = seat is not None and position.current_player == seat and not position.is_over
     pending = position.pending(seat)
-    table = [{**e, "text": table_event_text(e, names)} for e in table_events]
+    if log is None:
+        log = log_payload(position, names, [{**e, "text": table_event_text(e, names)} for e in table_events])
     view: dict[str, Any] = {
         "id": game_id,
         "game": t.name,
@@ -167,7 +182,10 @@ def seat_view(
         "legal": legal_payload(position, position.legal_actions()) if deciding else [],
         "can_undo": undo.get("to_move") is not None,
         "undo": undo,
-        "log": log_payload(position, names, table),
+        "log": list(log[log_from:]) if log_from else list(log),
+        "log_from": log_from,
+        "log_total": len(log),
+        "log_epoch": log_epoch,
         "score": position.result(),
     }
     if position.is_over:
