@@ -19,8 +19,9 @@ the per-address fair shares of web/fair.py apply as they would in the wild), and
 `--seats bots`: seat 1 is a person, the others the `random` bot on the server (the client
 waits for its turn by asking for its view again after 0.2 s, which counts as a GET).
 
-Clients send the view revision and log length they hold (`?since=&log=`) when `--delta`
-is on (default; a server before issue 18 ignores it and sends the whole log).
+Clients send the log key and log length they hold (`?key=&log=`), so the server sends only
+new log lines (a server before issue 18 ignores them and sends the whole log; `--no-delta`
+always asks for whole logs).
 
     python3 scripts/loadgen.py                        # human pace, 100 games, 60 s
     python3 scripts/loadgen.py --mode saturate --seconds 30
@@ -100,7 +101,7 @@ class Game:
     tokens: dict[int, str]
     client: httpx.AsyncClient
     rng: random.Random
-    held: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (revision, log length)
+    held: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat -> (log key, log length)
     turn: int = 0  # hot seat: the seat that decides, from the last view (public)
 
 
@@ -126,17 +127,17 @@ async def timed(g: Game, tally: Tally, bucket: list[float], method: str, url: st
     raise AssertionError("unreachable")
 
 
-def query(g: Game, seat: int, delta: bool) -> dict[str, int]:
+def query(g: Game, seat: int, delta: bool) -> dict[str, str | int]:
     held = g.held.get(seat)
-    return {} if not delta or held is None else {"since": held[0], "log": held[1]}
+    return {} if not delta or held is None else {"key": held[0], "log": held[1]}
 
 
 def take(g: Game, seat: int, view: dict[str, Any], tally: Tally) -> None:
-    """What the client now holds for `seat`: the view's revision and its whole log's length."""
+    """What the client now holds for `seat`: the view's log key and its whole log's length."""
     new = view.get("log") or []
     start = int(view.get("log_from") or 0)
     tally.log_lines += len(new)
-    g.held[seat] = (int(view["revision"]), start + len(new))
+    g.held[seat] = (str(view.get("log_key", "")), start + len(new))
 
 
 async def one_move(g: Game, tally: Tally, delta: bool, bot_seats: bool) -> bool:
@@ -218,12 +219,13 @@ async def run(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         think = (1.0, 2.0) if args.mode == "human" else (0.0, 0.0)
         # Warm-up: every game makes its first move, not counted.
         await asyncio.gather(*[one_move(g, Tally(), args.delta, args.seats == "bots") for g in games])
-        cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+        cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
         until = time.monotonic() + args.seconds
         await asyncio.gather(*[drive(g, tally, until, think, args.delta, args.seats == "bots", new_game)
                                for g in games])
         wall = time.perf_counter() - t0
         cpu = cpu_seconds(pid) - cpu0
+        own = time.process_time() - own0
     finally:
         for c in clients:
             await c.aclose()
@@ -233,7 +235,7 @@ async def run(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "post_p50_ms": round(pct(tally.post, 0.50), 1), "post_p95_ms": round(pct(tally.post, 0.95), 1),
         "post_p99_ms": round(pct(tally.post, 0.99), 1), "post_max_ms": round(pct(tally.post, 1.0), 1),
         "get_p50_ms": round(pct(tally.get, 0.50), 1), "get_p99_ms": round(pct(tally.get, 0.99), 1),
-        "server_cpu_share": round(cpu / wall, 2), "server_cpu_ms_per_move": round(1000 * cpu / max(1, tally.moves), 2),
+        "server_cpu_share": round(cpu / wall, 2), "client_cpu_share": round(own / wall, 2), "server_cpu_ms_per_move": round(1000 * cpu / max(1, tally.moves), 2),
         "refused": tally.refused, "kib_in_per_move": round(tally.bytes_in / 1024 / max(1, tally.moves), 1),
         "log_lines_per_move": round(tally.log_lines / max(1, tally.moves), 1),
     }
@@ -279,7 +281,7 @@ def main() -> None:
               f"{res['moves_per_s']} moves/s; POST move p50 {res['post_p50_ms']} p95 {res['post_p95_ms']} "
               f"p99 {res['post_p99_ms']} max {res['post_max_ms']} ms; GET view p50 {res['get_p50_ms']} "
               f"p99 {res['get_p99_ms']} ms; server CPU {res['server_cpu_share']} of a core, "
-              f"{res['server_cpu_ms_per_move']} ms/move; {res['kib_in_per_move']} KiB and "
+              f"{res['server_cpu_ms_per_move']} ms/move (this client {res['client_cpu_share']}); {res['kib_in_per_move']} KiB and "
               f"{res['log_lines_per_move']} log lines received per move; refused {res['refused']}", flush=True)
 
 

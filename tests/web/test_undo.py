@@ -19,7 +19,7 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     log's length and epoch that count it."""
     def strip(v: dict[str, Any]) -> dict[str, Any]:
         return {**v, "revision": None, "log": [e for e in v["log"] if e.get("type") != "undo"],
-                "log_total": None, "log_epoch": None}
+                "log_total": None, "log_key": None}
     return strip(a) == strip(b)
 
 

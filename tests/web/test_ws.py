@@ -34,7 +34,7 @@ class Feed:
         if msg["log_from"]:
             held = self.view
             assert held is not None, "a first push carries the whole log"
-            assert msg["log_epoch"] <= held["revision"] and len(held["log"]) >= msg["log_from"]
+            assert msg["log_key"] == held["log_key"] and len(held["log"]) >= msg["log_from"]
             msg = {**msg, "log": held["log"][:msg["log_from"]] + msg["log"], "log_from": 0}
         assert len(msg["log"]) == msg["log_total"]
         self.view = msg

@@ -30,7 +30,6 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia.registry import names as title_names
@@ -42,7 +41,7 @@ from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
 from snowdonia.web.settings import ServerSettings
-from snowdonia.web.wire import FastJSONResponse
+from snowdonia.web.wire import Compress, FastJSONResponse
 
 log = logging.getLogger("snowdonia.web")
 STATIC = Path(str(resources.files("snowdonia.web") / "static"))
@@ -201,10 +200,10 @@ class Move(Strict):
         "Clients that send none are checked by `move` only"))
 
 
-# What the client holds: a view's `revision` and the length of its whole log. With both, a
+# What the client holds: a view's `log_key` and the length of its whole log. With both, a
 # view sends only the log lines after those (when the log only grew since: `log_from`).
-Since = Annotated[int | None, Query(ge=0, le=2**31 - 1, description=(
-    "the `revision` of the view the client holds; with `log`, only newer log lines are sent"))]
+LogKey = Annotated[str | None, Query(max_length=32, pattern="^[0-9a-f]{1,32}$", description=(
+    "the `log_key` of the view the client holds; with `log`, only the log lines after those it holds are sent"))]
 LogLength = Annotated[int | None, Query(ge=0, le=10_000_000, description=(
     "how many log lines the client holds (its view's `log_total`)"))]
 
@@ -515,7 +514,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
     # Static files and JSON go compressed to clients that accept gzip (a game page was 253 KB).
-    app.add_middleware(GZipMiddleware, minimum_size=1000)
+    app.add_middleware(Compress, minimum_size=1000)
     app.add_middleware(fair.FairShare, max_requests=cfg.max_requests_per_address,
                        max_sockets=cfg.max_sockets_per_address)
     app.add_middleware(metrics.CountResponses)  # outside FairShare: its 429s are counted too
@@ -567,8 +566,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(404, "no such game")
         return s
 
-    def view(s: Session, seat: int | None, since: int | None = None, log_length: int | None = None) -> dict[str, Any]:
-        return live.view(s, seat, series.solo(s), since, log_length)
+    def view(s: Session, seat: int | None, key: str | None = None, log_length: int | None = None) -> dict[str, Any]:
+        return live.view(s, seat, series.solo(s), key, log_length)
 
     def seat_token(request: Request, s: Session, what: str) -> int:
         seat = live.seat_of(s, _bearer(request))
@@ -813,19 +812,19 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     # ------------------------------------------------------------------ a game
     @app.get("/api/games/{game_id}", operation_id="getGame", openapi_extra=AUTH_OPTIONAL,
              responses={**_errors(403, 404, 422, body=False), 200: {"links": LINKS_FROM_VIEW}})
-    async def get_game(game_id: str, request: Request, since: Since = None, log: LogLength = None) -> JSONResponse:
+    async def get_game(game_id: str, request: Request, key: LogKey = None, log: LogLength = None) -> JSONResponse:
         s = await session(game_id)
-        return _json(view(s, live.seat_of(s, _bearer(request)), since, log))
+        return _json(view(s, live.seat_of(s, _bearer(request)), key, log))
 
     @app.post("/api/games/{game_id}/actions", operation_id="postAction", openapi_extra=AUTH,
               responses=_errors(400, 403, 404, 409, 422, links={200: LINKS_FROM_VIEW, 400: LINKS_FROM_REFUSED_MOVE,
                                                                 409: LINKS_FROM_STALE_MOVE}))
-    async def post_action(game_id: str, body: Move, request: Request, since: Since = None,
+    async def post_action(game_id: str, body: Move, request: Request, key: LogKey = None,
                           log: LogLength = None) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "act")
         await live.act(s, seat, body.move, body.action, body.revision)
-        return _json(view(s, seat, since, log))
+        return _json(view(s, seat, key, log))
 
     @app.get("/api/games/{game_id}/hint", operation_id="getHint", openapi_extra=AUTH,
              responses=_errors(403, 404, 422, 503, body=False))
@@ -1007,9 +1006,9 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             if cur is None:
                 return None
             # After the first push, each one carries only the log lines this socket has not sent.
-            since, length = w.held if w.held is not None else (None, None)
-            v = view(cur, w.seat, since, length)
-            w.held = (int(v["revision"]), int(v["log_total"]))
+            key, length = w.held if w.held is not None else (None, None)
+            v = view(cur, w.seat, key, length)
+            w.held = (str(v["log_key"]), int(v["log_total"]))
             return v
 
         def seat_of(new_token: str | None) -> int | None:

@@ -38,7 +38,7 @@ class Watcher:
     last: float = field(default_factory=time.monotonic)
     since: float = field(default_factory=time.monotonic)
     replaced: bool = False
-    held: tuple[int, int] | None = None  # the revision and log length last pushed (game feeds)
+    held: tuple[str, int] | None = None  # the log key and log length last pushed (game feeds)
 
 
 class Hub:

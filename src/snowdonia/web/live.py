@@ -75,6 +75,7 @@ class LogCache:
     texts: list[str]  # the words of the engine's events, in order
     revision: int
     lines: list[dict[str, Any]]  # the whole log payload at `revision`
+    key: str  # views.log_key of those lines
 
 
 @dataclass
@@ -93,9 +94,9 @@ class Session:
     # What each change this process made was (revision -> "move", "undo", "takeover",
     # "reclaim", "name"), so a refused stale click can say what happened; bounded.
     changes: dict[int, str] = field(default_factory=dict)
-    # The log: from revision `log_epoch` on it only grew (an undo, a rename, a table event or
-    # a reload starts a new epoch), so a client holding a view of that revision or later is
-    # sent only the lines it lacks. `log_cache` keeps each engine event's words once.
+    # The log's words: from revision `log_epoch` on the engine's log only grew and the names
+    # stayed (an undo, a rename, a table event or a reload starts a new epoch), so each engine
+    # event's words are computed once per epoch (`log_cache`).
     log_epoch: int = 0
     log_cache: LogCache | None = None
 
@@ -149,10 +150,17 @@ class Live:
         # (nor logged again) until the stored game changes.
         self.broken: dict[str, int | None] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        self._levels: dict[str, dict[str, Level]] = {}
 
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
-        return level_map(game, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
+        """The levels offered for a title (built once: naming them makes a bot of each, and
+        every view names the seats)."""
+        found = self._levels.get(game)
+        if found is None:
+            found = self._levels[game] = level_map(game, self.settings.bot_max_seconds,
+                                                   self.settings.bot_max_iterations)
+        return found
 
     def fallback(self, game: str, level: str) -> str | None:
         return fallback(game, level, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
@@ -323,19 +331,23 @@ class Live:
         return out
 
     def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None,
-             since: int | None = None, log_length: int | None = None) -> dict[str, Any]:
-        """A seat's view. A client that holds a view of revision `since` with `log_length` log
-        lines gets only the lines after those, when its log is a prefix of the current one
-        (no undo, rename or table event since); otherwise, and on a first load, the whole log."""
+             key: str | None = None, log_length: int | None = None) -> dict[str, Any]:
+        """A seat's view. A client that holds `log_length` lines of a log with `key` (a view's
+        `log_key`) gets only the lines after those when the key is still the log's: no
+        undo, rename or table event since, so its lines are the first lines of the log now.
+        Otherwise, and on a first load, the whole log."""
         lines = self.log_lines(s)
+        current = s.log_cache.key if s.log_cache is not None else ""
         start = 0
-        if since is not None and log_length is not None and s.log_epoch <= since <= s.revision \
+        # A game at its cap of table events writes no line for an undo, which then leaves
+        # the key as it was: such a game always sends the whole log.
+        if key is not None and log_length is not None and key == current and len(s.events) < MAX_TABLE_EVENTS \
                 and 0 <= log_length <= len(lines):
             start = log_length
         return views.seat_view(
             game_id=s.id, row=s.row, position=s.position, seat=seat, revision=s.revision, names=self.names(s),
             undo=self.undo_info(s, seat), connected=self.connected(s.id),
-            clocks=self.clocks(s), solo=solo, log=lines, log_from=start, log_epoch=s.log_epoch,
+            clocks=self.clocks(s), solo=solo, log=lines, log_from=start, log_key=current,
         )
 
     def log_lines(self, s: Session) -> list[dict[str, Any]]:
@@ -350,7 +362,9 @@ class Live:
             texts = []
         table = [{**e, "text": views.table_event_text(e, names)} for e in s.events]
         lines = views.log_payload(s.position, names, table, texts=texts)
-        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines)
+        key = c.key if c is not None and c.names == names and c.epoch == s.log_epoch \
+            else views.log_key_for(names, s.events)
+        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
         return lines
 
     # ------------------------------------------------------------------ undo availability

@@ -9,6 +9,8 @@ order."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import time
 from collections.abc import Sequence
@@ -71,6 +73,16 @@ def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[s
         merged.append({**e, "text": said})
     merged.extend(pending[j:])
     return [{"i": i, **e} for i, e in enumerate(merged)]
+
+
+def log_key_for(names: Sequence[str], table_events: Sequence[dict[str, Any]]) -> str:
+    """What a log's earlier lines depend on besides the engine's events, which only ever
+    grow but for an undo: the seats' names and the table's events (takeovers, reclaims,
+    renames and undos, each of which adds one). Equal keys: the shorter log is the start of
+    the longer one. The same in every server process (the database's data only)."""
+    data = json.dumps([list(names), list(table_events)], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
 
 
 def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
@@ -151,12 +163,12 @@ def seat_view(
     *, game_id: str, row: Any, position: Position, seat: int | None, revision: int, names: Sequence[str],
     undo: dict[str, Any], table_events: Sequence[dict[str, Any]] = (), connected: set[int] | None = None,
     clocks: dict[int, int | None] | None = None, solo: dict[str, Any] | None = None,
-    log: Sequence[dict[str, Any]] | None = None, log_from: int = 0, log_epoch: int = 0,
+    log: Sequence[dict[str, Any]] | None = None, log_from: int = 0, log_key: str | None = None,
 ) -> dict[str, Any]:
     """A seat's view. `log` is the whole log payload when the caller has it (else it is
     built); the view carries its lines from `log_from` on (0: all of them), with
-    `log_from`, `log_total` (the whole log's length) and `log_epoch` (the revision since
-    which the log only grew: a client holding a view of that revision or later may append)."""
+    `log_from`, `log_total` (the whole log's length) and `log_key` (`log_key_for`: while it
+    stays the same, the log only grows, so a client appends the lines after `log_from`)."""
     t = position.title
     deciding = seat is not None and position.current_player == seat and not position.is_over
     pending = position.pending(seat)
@@ -185,7 +197,7 @@ def seat_view(
         "log": list(log[log_from:]) if log_from else list(log),
         "log_from": log_from,
         "log_total": len(log),
-        "log_epoch": log_epoch,
+        "log_key": log_key if log_key is not None else log_key_for(names, table_events),
         "score": position.result(),
     }
     if position.is_over:
