@@ -99,6 +99,9 @@ class Session:
     # event's words are computed once per epoch (`log_cache`).
     log_epoch: int = 0
     log_cache: LogCache | None = None
+    # What every view of one position shares (the running score, the decider's legal moves),
+    # built once per revision: {"revision": r, "score": ..., "legal": ...}.
+    shared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -348,7 +351,23 @@ class Live:
             game_id=s.id, row=s.row, position=s.position, seat=seat, revision=s.revision, names=self.names(s),
             undo=self.undo_info(s, seat), connected=self.connected(s.id),
             clocks=self.clocks(s), solo=solo, log=lines, log_from=start, log_key=current,
+            score=self._shared(s, "score"), legal=self._shared(s, "legal") if self._deciding(s, seat) else None,
         )
+
+    @staticmethod
+    def _deciding(s: Session, seat: int | None) -> bool:
+        p = s.position
+        return seat is not None and not p.is_over and p.current_player == seat
+
+    @staticmethod
+    def _shared(s: Session, what: str) -> Any:
+        """A part of the view that is the same for every seat at this revision, built once."""
+        if s.shared.get("revision") != s.revision or s.shared.get("position") is not s.position:
+            s.shared = {"revision": s.revision, "position": s.position}
+        if what not in s.shared:
+            p = s.position
+            s.shared[what] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
+        return s.shared[what]
 
     def log_lines(self, s: Session) -> list[dict[str, Any]]:
         """The whole log payload of the game as it is (the same for every seat), built once per

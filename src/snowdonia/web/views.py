@@ -164,11 +164,14 @@ def seat_view(
     undo: dict[str, Any], table_events: Sequence[dict[str, Any]] = (), connected: set[int] | None = None,
     clocks: dict[int, int | None] | None = None, solo: dict[str, Any] | None = None,
     log: Sequence[dict[str, Any]] | None = None, log_from: int = 0, log_key: str | None = None,
+    score: dict[str, Any] | None = None, legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A seat's view. `log` is the whole log payload when the caller has it (else it is
     built); the view carries its lines from `log_from` on (0: all of them), with
     `log_from`, `log_total` (the whole log's length) and `log_key` (`log_key_for`: while it
-    stays the same, the log only grows, so a client appends the lines after `log_from`)."""
+    stays the same, the log only grows, so a client appends the lines after `log_from`).
+    `score` and `legal`, when the caller has them, are the position's `result()` and the
+    deciding seat's legal payload (the same for every view of this position)."""
     t = position.title
     deciding = seat is not None and position.current_player == seat and not position.is_over
     pending = position.pending(seat)
@@ -191,14 +194,14 @@ def seat_view(
                                position.title.seat_colours(position.players, position.settings)),
         "observation": position.observation(seat),
         "decision": None if pending is None else pending.as_dict(),
-        "legal": legal_payload(position, position.legal_actions()) if deciding else [],
+        "legal": (legal if legal is not None else legal_payload(position, position.legal_actions())) if deciding else [],
         "can_undo": undo.get("to_move") is not None,
         "undo": undo,
         "log": list(log[log_from:]) if log_from else list(log),
         "log_from": log_from,
         "log_total": len(log),
         "log_key": log_key if log_key is not None else log_key_for(names, table_events),
-        "score": position.result(),
+        "score": score if score is not None else position.result(),
     }
     if position.is_over:
         view["result"] = view["score"]
