@@ -140,7 +140,7 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"Answering Host: {', '.join(settings.allowed_hosts)}")
         config = uvicorn.Config(
             "snowdonia.web.app:app_from_env", factory=True, host=host, port=port, workers=workers,
-            log_level="info", http=GuardedHttpToolsProtocol, ws="websockets-sansio", loop="uvloop",
+            log_level="info", http=GuardedHttpToolsProtocol, ws="websockets-sansio", loop="auto",  # auto: uvloop
             timeout_keep_alive=settings.keep_alive_seconds, limit_concurrency=settings.max_connections,
             ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
             ws_max_size=settings.max_body_bytes, timeout_graceful_shutdown=5,
