@@ -339,7 +339,7 @@ class Live:
         `log_key`) gets only the lines after those when the key is still the log's: no
         undo, rename or table event since, so its lines are the first lines of the log now.
         Otherwise, and on a first load, the whole log."""
-        lines = self.log_lines(s)
+        lines = self.whole_log(s)
         current = s.log_cache.key if s.log_cache is not None else ""
         start = 0
         # A game at its cap of table events writes no line for an undo, which then leaves
@@ -369,7 +369,7 @@ class Live:
             s.shared[what] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
         return s.shared[what]
 
-    def log_lines(self, s: Session) -> list[dict[str, Any]]:
+    def whole_log(self, s: Session) -> list[dict[str, Any]]:
         """The whole log payload of the game as it is (the same for every seat), built once per
         revision; each engine event's words are computed once per epoch."""
         names = tuple(self.names(s))

@@ -56,7 +56,7 @@ def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[s
     (takeovers, reclaims) placed after the engine's events of the same move. `texts`, when
     given, holds the words of the engine's first events already (in `names`), and is
     extended to all of them: an event's words depend only on the event, the names and the
-    title's fixed data, so a live game computes each line once (`Live.log_lines`)."""
+    title's fixed data, so a live game computes each line once (`Live.whole_log`)."""
     words = position.title.words
     merged: list[dict[str, Any]] = []
     pending = sorted(table, key=lambda e: e["move"])

@@ -37,15 +37,16 @@ class FastJSONResponse(JSONResponse):
 
 
 class Compress:
-    """gzip for every answer of 1,000 bytes or more to a client that accepts it: the API's
-    JSON at level 1 (a 14 KB view in 45 µs, 2.8 KB; level 9, Starlette's default, took
-    815 µs for 2.2 KB, 10% of the server's time at saturation), the static files at level 9
-    (sent once, then cached by the browser)."""
+    """gzip for every answer of 1,000 bytes or more to a client that accepts it: the games'
+    JSON (`/api/games...`: views after every move, the lobby's list) at level 1 (a 14 KB view
+    in 45 µs, 2.8 KB; level 9, Starlette's default, took 815 µs for 2.2 KB, 10% of the
+    server's time at saturation), everything else (static files, `/api/meta`: sent once per
+    page) at level 9."""
 
     def __init__(self, app: ASGIApp, minimum_size: int = 1000) -> None:
         self.api = GZipMiddleware(app, minimum_size=minimum_size, compresslevel=1)
         self.files = GZipMiddleware(app, minimum_size=minimum_size, compresslevel=9)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        fast = scope["type"] == "http" and str(scope.get("path", "")).startswith("/api/")
+        fast = scope["type"] == "http" and str(scope.get("path", "")).startswith("/api/games")
         await (self.api if fast else self.files)(scope, receive, send)
