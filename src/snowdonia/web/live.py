@@ -68,6 +68,7 @@ def rematch_token(token: str, new_id: str) -> str:
     mac = hmac.new(token.encode(), f"rematch:{new_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
 
+
 @dataclass
 class LogCache:
     epoch: int
@@ -75,7 +76,7 @@ class LogCache:
     texts: list[str]  # the words of the engine's events, in order
     revision: int
     lines: list[dict[str, Any]]  # the whole log payload at `revision`
-    key: str  # views.log_key of those lines
+    key: str  # views.log_key_for of those lines
 
 
 @dataclass
@@ -602,7 +603,7 @@ class Live:
             s.position = back
             s.movers = s.movers[:target]
             s.revision = new_rev
-            s.log_epoch = new_rev  # lines were taken back: clients get the whole log once
+            s.log_epoch = new_rev  # lines were taken back (the undo's own line changes the log key)
             _note(s, new_rev, "undo")
             metrics.UNDOS.labels(game=s.game).inc()
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
