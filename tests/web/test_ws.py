@@ -18,6 +18,36 @@ def recv_until(ws: Any, pred: Any, limit: int = 50) -> dict[str, Any]:
     raise AssertionError("no matching push")
 
 
+class Feed:
+    """A socket's pushes as a client keeps them: after the first, each push carries only the
+    log lines the socket has not sent (`log_from` = the lines before them), which the client
+    appends to the log it holds."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.sizes: list[int] = []  # lines carried by each push
+
+    def recv(self) -> dict[str, Any]:
+        msg = self.ws.receive_json()
+        self.sizes.append(len(msg["log"]))
+        if msg["log_from"]:
+            held = self.view
+            assert held is not None, "a first push carries the whole log"
+            assert msg["log_key"] == held["log_key"] and len(held["log"]) >= msg["log_from"]
+            msg = {**msg, "log": held["log"][:msg["log_from"]] + msg["log"], "log_from": 0}
+        assert len(msg["log"]) == msg["log_total"]
+        self.view = msg
+        return msg
+
+    def until(self, pred: Any, limit: int = 50) -> dict[str, Any]:
+        for _ in range(limit):
+            msg = self.recv()
+            if pred(msg):
+                return msg
+        raise AssertionError("no matching push")
+
+
 @pytest.mark.timeout(60)
 def test_pushes_reach_each_seat_and_spectators(client: TestClient) -> None:
     g = create(client, ["human", "human"], seed=51)
@@ -29,17 +59,21 @@ def test_pushes_reach_each_seat_and_spectators(client: TestClient) -> None:
             client.websocket_connect(f"/ws/games/{gid}") as ws_pub:
         ws_other.send_json({"token": tokens[other]})
         ws_pub.send_json({"token": None})
-        first = ws_other.receive_json()
+        feed_other, feed_pub = Feed(ws_other), Feed(ws_pub)
+        first = feed_other.recv()
         assert first["seat"] == other and first["move"] == 0 and first["legal"] == []
-        assert ws_pub.receive_json()["seat"] is None
+        assert feed_pub.recv()["seat"] is None
         mine = client.get(f"/api/games/{gid}", headers=auth(tokens[seat])).json()
         r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
                         json={"action": mine["legal"][0]["text"], "move": 0})
         assert r.status_code == 200
-        pushed = recv_until(ws_other, lambda m: m["move"] == 1)
+        pushed = feed_other.until(lambda m: m["move"] == 1)
         assert pushed == client.get(f"/api/games/{gid}", headers=auth(tokens[other])).json()
         assert pushed["legal"], "it is now this seat's decision"
-        assert recv_until(ws_pub, lambda m: m["move"] == 1) == client.get(f"/api/games/{gid}").json()
+        assert feed_pub.until(lambda m: m["move"] == 1) == client.get(f"/api/games/{gid}").json()
+        # Only the first push carried the whole log; the move's push only its new lines.
+        assert feed_other.sizes[0] == len(first["log"]) > 0
+        assert feed_other.sizes[-1] == len(pushed["log"]) - len(first["log"]) > 0
 
 
 @pytest.mark.timeout(60)

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -30,7 +30,6 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia.registry import names as title_names
@@ -42,6 +41,7 @@ from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
 from snowdonia.web.settings import ServerSettings
+from snowdonia.web.wire import Compress, FastJSONResponse
 
 log = logging.getLogger("snowdonia.web")
 STATIC = Path(str(resources.files("snowdonia.web") / "static"))
@@ -200,6 +200,14 @@ class Move(Strict):
         "Clients that send none are checked by `move` only"))
 
 
+# What the client holds: a view's `log_key` and the length of its whole log. With both, a
+# view sends only the log lines after those (when the log only grew since: `log_from`).
+LogKey = Annotated[str | None, Query(max_length=32, pattern="^[0-9a-f]{1,32}$", description=(
+    "the `log_key` of the view the client holds; with `log`, only the log lines after those it holds are sent"))]
+LogLength = Annotated[int | None, Query(ge=0, le=10_000_000, description=(
+    "how many log lines the client holds (its view's `log_total`)"))]
+
+
 class UndoRequest(Strict):
     move: WholeNumber = Field(json_schema_extra=documented(minimum=0, maximum=MAX_MOVE))
     to: WholeNumber | None = Field(default=None, json_schema_extra=documented(minimum=0, maximum=MAX_MOVE))
@@ -295,8 +303,9 @@ LINKS_FROM_CREATE: dict[str, Any] = {
 # ---------------------------------------------------------------------- helpers
 def _json(payload: Any, status: int = 200) -> JSONResponse:
     """Views are JSON-safe already (the protocol's observation contract), so they skip
-    FastAPI's recursive encoder, which costs ten times what building the view does."""
-    return JSONResponse(payload, status_code=status)
+    FastAPI's recursive encoder, which costs ten times what building the view does, and go
+    out through orjson (`web.wire`)."""
+    return FastJSONResponse(payload, status_code=status)
 
 
 def _bearer(request: Request) -> str | None:
@@ -505,7 +514,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
     app.add_middleware(SecurityHeaders)
     # Static files and JSON go compressed to clients that accept gzip (a game page was 253 KB).
-    app.add_middleware(GZipMiddleware, minimum_size=1000)
+    app.add_middleware(Compress, minimum_size=1000)
     app.add_middleware(fair.FairShare, max_requests=cfg.max_requests_per_address,
                        max_sockets=cfg.max_sockets_per_address)
     app.add_middleware(metrics.CountResponses)  # outside FairShare: its 429s are counted too
@@ -557,8 +566,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(404, "no such game")
         return s
 
-    def view(s: Session, seat: int | None) -> dict[str, Any]:
-        return live.view(s, seat, series.solo(s))
+    def view(s: Session, seat: int | None, key: str | None = None, log_length: int | None = None) -> dict[str, Any]:
+        return live.view(s, seat, series.solo(s), key, log_length)
 
     def seat_token(request: Request, s: Session, what: str) -> int:
         seat = live.seat_of(s, _bearer(request))
@@ -803,18 +812,19 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     # ------------------------------------------------------------------ a game
     @app.get("/api/games/{game_id}", operation_id="getGame", openapi_extra=AUTH_OPTIONAL,
              responses={**_errors(403, 404, 422, body=False), 200: {"links": LINKS_FROM_VIEW}})
-    async def get_game(game_id: str, request: Request) -> JSONResponse:
+    async def get_game(game_id: str, request: Request, key: LogKey = None, log: LogLength = None) -> JSONResponse:
         s = await session(game_id)
-        return _json(view(s, live.seat_of(s, _bearer(request))))
+        return _json(view(s, live.seat_of(s, _bearer(request)), key, log))
 
     @app.post("/api/games/{game_id}/actions", operation_id="postAction", openapi_extra=AUTH,
               responses=_errors(400, 403, 404, 409, 422, links={200: LINKS_FROM_VIEW, 400: LINKS_FROM_REFUSED_MOVE,
                                                                 409: LINKS_FROM_STALE_MOVE}))
-    async def post_action(game_id: str, body: Move, request: Request) -> JSONResponse:
+    async def post_action(game_id: str, body: Move, request: Request, key: LogKey = None,
+                          log: LogLength = None) -> JSONResponse:
         s = await session(game_id)
         seat = seat_token(request, s, "act")
         await live.act(s, seat, body.move, body.action, body.revision)
-        return _json(view(s, seat))
+        return _json(view(s, seat, key, log))
 
     @app.get("/api/games/{game_id}/hint", operation_id="getHint", openapi_extra=AUTH,
              responses=_errors(403, 404, 422, 503, body=False))
@@ -993,7 +1003,13 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
         def current(w: Watcher) -> dict[str, Any] | None:
             cur = live.sessions.get(game_id)
-            return None if cur is None else view(cur, w.seat)
+            if cur is None:
+                return None
+            # After the first push, each one carries only the log lines this socket has not sent.
+            key, length = w.held if w.held is not None else (None, None)
+            v = view(cur, w.seat, key, length)
+            w.held = (str(v["log_key"]), int(v["log_total"]))
+            return v
 
         def seat_of(new_token: str | None) -> int | None:
             return live.seat_of(s, new_token if isinstance(new_token, str) else None)

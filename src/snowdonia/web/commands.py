@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from snowdonia.store.db import default_database_url
-        from snowdonia.web.guard import GuardedH11Protocol
+        from snowdonia.web.guard import GuardedHttpToolsProtocol
         from snowdonia.web.settings import ServerSettings
 
         url = database_url or default_database_url()
@@ -140,7 +140,7 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"Answering Host: {', '.join(settings.allowed_hosts)}")
         config = uvicorn.Config(
             "snowdonia.web.app:app_from_env", factory=True, host=host, port=port, workers=workers,
-            log_level="info", http=GuardedH11Protocol, ws="websockets-sansio",
+            log_level="info", http=GuardedHttpToolsProtocol, ws="websockets-sansio", loop="auto",  # auto: uvloop
             timeout_keep_alive=settings.keep_alive_seconds, limit_concurrency=settings.max_connections,
             ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
             ws_max_size=settings.max_body_bytes, timeout_graceful_shutdown=5,

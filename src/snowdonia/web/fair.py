@@ -21,6 +21,7 @@ The game-creation limits count per client too (`client_key`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import ipaddress
 import json
@@ -32,9 +33,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from snowdonia.web.guard import SECURITY_HEADERS
 
 
+@functools.lru_cache(maxsize=4096)
 def address_group(host: str | None) -> str:
     """The client an address belongs to: IPv4 as is, IPv6 by its /64, an IPv4-mapped IPv6
-    address as its IPv4 address; anything that is not an address (a test client) as is."""
+    address as its IPv4 address; anything that is not an address (a test client) as is.
+    Remembered for the last 4,096 addresses (parsing one was 5% of the server's time)."""
     if not host:
         return "unknown"
     try:

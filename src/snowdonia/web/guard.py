@@ -7,7 +7,8 @@
   surrogates and no NUL characters (400 in words). The app only ever sees clean JSON.
 - `SecurityHeaders` adds a Content-Security-Policy with no third-party source, frame-ancestors
   'none', X-Content-Type-Options, Referrer-Policy and X-Frame-Options to every answer.
-- `GuardedH11Protocol` closes a connection that has not sent a request's headers within
+- `GuardedHttpToolsProtocol` (httptools' C parser; `GuardedH11Protocol` where httptools is
+  missing) closes a connection that has not sent a request's headers within
   `header_timeout_seconds` (slow-header attacks hold sockets open otherwise; uvicorn's
   keep-alive timeout only runs between requests), and closes at once a connection beyond
   `max_connections_per_address` open ones of its peer's address group (`snowdonia.web.fair`;
@@ -22,6 +23,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
@@ -190,11 +192,17 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request's headers."""
+class _Guard:
+    """The header deadline and the per-address connection cap, for either of uvicorn's HTTP
+    protocols (h11 in pure Python, httptools in C). The protocol classes below mix it in."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    config: Any
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    cycle: Any
+    server_state: Any
+
+    def _guard_init(self) -> None:
         self._header_timeout = float(getattr(self.config, "snowdonia_header_timeout", 10.0))
         self._guard: asyncio.TimerHandle | None = None
         self._guarded_cycle: Any = None
@@ -223,7 +231,7 @@ class GuardedH11Protocol(H11Protocol):
         found = getattr(self.server_state, "snowdonia_peers", None)
         if found is None:
             found = Counter()
-            self.server_state.snowdonia_peers = found  # type: ignore[attr-defined]
+            self.server_state.snowdonia_peers = found
         return found
 
     def _uncount(self) -> None:
@@ -231,8 +239,8 @@ class GuardedH11Protocol(H11Protocol):
             self._peers().give(self._group)
             self._group = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def _admit(self, transport: asyncio.Transport) -> None:
+        """After the protocol's own connection_made: count the peer, close it beyond its cap."""
         if self._per_address > 0:
             from snowdonia.web.fair import address_group, is_trusted
 
@@ -246,6 +254,26 @@ class GuardedH11Protocol(H11Protocol):
                 self._group = group
         self._arm()
 
+    def _headers_seen(self) -> None:
+        if self._guard is not None and self.cycle is not self._guarded_cycle:
+            self._disarm()  # a request's headers arrived
+
+    def _rearm_after_response(self) -> None:
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+            self._arm()  # the next request's headers have the same deadline
+
+
+class GuardedH11Protocol(_Guard, H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's headers."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._guard_init()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._admit(transport)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         self._uncount()
@@ -253,8 +281,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self._guard is not None and self.cycle is not self._guarded_cycle:
-            self._disarm()  # a request's headers arrived
+        self._headers_seen()
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         self._disarm()
@@ -263,5 +290,36 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
-            self._arm()  # the next request's headers have the same deadline
+        self._rearm_after_response()
+
+
+class GuardedHttpToolsProtocol(_Guard, HttpToolsProtocol):
+    """uvicorn's httptools protocol (the C parser: a quarter of the server's time went to
+    h11's pure-Python parsing) with the same guards as GuardedH11Protocol."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._guard_init()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._admit(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        self._uncount()
+        super().connection_lost(exc)
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        self._headers_seen()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        self._uncount()
+        super().handle_websocket_upgrade()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._rearm_after_response()
+

@@ -23,6 +23,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from snowdonia.web.wire import dumps
+
 log = logging.getLogger("snowdonia.web")
 
 LOBBY = "\x00lobby"  # the key lobby watchers are filed under (no game id holds a NUL)
@@ -36,6 +38,7 @@ class Watcher:
     last: float = field(default_factory=time.monotonic)
     since: float = field(default_factory=time.monotonic)
     replaced: bool = False
+    held: tuple[str, int] | None = None  # the log key and log length last pushed (game feeds)
 
 
 class Hub:
@@ -148,7 +151,7 @@ class Hub:
                     return
                 if watcher.ws.application_state != WebSocketState.CONNECTED:
                     return
-                await watcher.ws.send_json(payload)
+                await watcher.ws.send_text(dumps(payload).decode("utf-8"))
                 watcher.last = time.monotonic()
                 if throttle and self.min_interval:
                     await asyncio.sleep(self.min_interval)

@@ -68,6 +68,17 @@ def rematch_token(token: str, new_id: str) -> str:
     mac = hmac.new(token.encode(), f"rematch:{new_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
 
+
+@dataclass
+class LogCache:
+    epoch: int
+    names: tuple[str, ...]
+    texts: list[str]  # the words of the engine's events, in order
+    revision: int
+    lines: list[dict[str, Any]]  # the whole log payload at `revision`
+    key: str  # views.log_key_for of those lines
+
+
 @dataclass
 class Session:
     id: str
@@ -84,6 +95,14 @@ class Session:
     # What each change this process made was (revision -> "move", "undo", "takeover",
     # "reclaim", "name"), so a refused stale click can say what happened; bounded.
     changes: dict[int, str] = field(default_factory=dict)
+    # The log's words: from revision `log_epoch` on the engine's log only grew and the names
+    # stayed (an undo, a rename, a table event or a reload starts a new epoch), so each engine
+    # event's words are computed once per epoch (`log_cache`).
+    log_epoch: int = 0
+    log_cache: LogCache | None = None
+    # What every view of one position shares (the running score, the decider's legal moves),
+    # built once per revision: {"revision": r, "score": ..., "legal": ...}.
+    shared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -135,10 +154,17 @@ class Live:
         # (nor logged again) until the stored game changes.
         self.broken: dict[str, int | None] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        self._levels: dict[str, dict[str, Level]] = {}
 
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
-        return level_map(game, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
+        """The levels offered for a title (built once: naming them makes a bot of each, and
+        every view names the seats)."""
+        found = self._levels.get(game)
+        if found is None:
+            found = self._levels[game] = level_map(game, self.settings.bot_max_seconds,
+                                                   self.settings.bot_max_iterations)
+        return found
 
     def fallback(self, game: str, level: str) -> str | None:
         return fallback(game, level, self.settings.bot_max_seconds, self.settings.bot_max_iterations)
@@ -251,7 +277,8 @@ class Live:
                 if pos is None:
                     return None
                 row, position, movers = pos
-                s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id))
+                s = Session(game_id, row, position, movers, row.revision, self.store.events(game_id),
+                            log_epoch=row.revision)
                 if row.waiting == "unknown":  # a game from an older database
                     values = self._turn_values(row.seats, row.seat_state, row.table_opts, position, time.time())
                     self.store.set_turn(game_id, row.revision, values["waiting"], values["turn"])
@@ -267,6 +294,7 @@ class Live:
         if pos is not None:
             s.row, s.position, s.movers = pos
             s.revision = s.row.revision
+            s.log_epoch = s.revision
             s.events = self.store.events(s.id)
             s.chances.clear()
             s.undo_cache.clear()
@@ -306,12 +334,58 @@ class Live:
                 out[i] = int(clock_seconds(clock) * 1000)
         return out
 
-    def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None) -> dict[str, Any]:
+    def view(self, s: Session, seat: int | None, solo: dict[str, Any] | None = None,
+             key: str | None = None, log_length: int | None = None) -> dict[str, Any]:
+        """A seat's view. A client that holds `log_length` lines of a log with `key` (a view's
+        `log_key`) gets only the lines after those when the key is still the log's: no
+        undo, rename or table event since, so its lines are the first lines of the log now.
+        Otherwise, and on a first load, the whole log."""
+        lines = self.whole_log(s)
+        current = s.log_cache.key if s.log_cache is not None else ""
+        start = 0
+        # A game at its cap of table events writes no line for an undo, which then leaves
+        # the key as it was: such a game always sends the whole log.
+        if key is not None and log_length is not None and key == current and len(s.events) < MAX_TABLE_EVENTS \
+                and 0 <= log_length <= len(lines):
+            start = log_length
         return views.seat_view(
             game_id=s.id, row=s.row, position=s.position, seat=seat, revision=s.revision, names=self.names(s),
-            undo=self.undo_info(s, seat), table_events=s.events, connected=self.connected(s.id),
-            clocks=self.clocks(s), solo=solo,
+            undo=self.undo_info(s, seat), connected=self.connected(s.id),
+            clocks=self.clocks(s), solo=solo, log=lines, log_from=start, log_key=current,
+            score=self._shared(s, "score"), legal=self._shared(s, "legal") if self._deciding(s, seat) else None,
         )
+
+    @staticmethod
+    def _deciding(s: Session, seat: int | None) -> bool:
+        p = s.position
+        return seat is not None and not p.is_over and p.current_player == seat
+
+    @staticmethod
+    def _shared(s: Session, what: str) -> Any:
+        """A part of the view that is the same for every seat at this revision, built once."""
+        if s.shared.get("revision") != s.revision or s.shared.get("position") is not s.position:
+            s.shared = {"revision": s.revision, "position": s.position}
+        if what not in s.shared:
+            p = s.position
+            s.shared[what] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
+        return s.shared[what]
+
+    def whole_log(self, s: Session) -> list[dict[str, Any]]:
+        """The whole log payload of the game as it is (the same for every seat), built once per
+        revision; each engine event's words are computed once per epoch."""
+        names = tuple(self.names(s))
+        c = s.log_cache
+        if c is not None and c.revision == s.revision and c.epoch == s.log_epoch and c.names == names:
+            return c.lines
+        texts: list[str] = c.texts if c is not None and c.epoch == s.log_epoch and c.names == names else []
+        if len(texts) > len(s.position.log()):
+            texts = []
+        table = [{**e, "text": views.table_event_text(e, names)} for e in s.events]
+        lines = views.log_payload(s.position, names, table, texts=texts)
+        key = c.key if c is not None and c.names == names and c.epoch == s.log_epoch \
+            else views.log_key_for(names, s.events)
+        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
+        return lines
 
     # ------------------------------------------------------------------ undo availability
     def _chance_at(self, s: Session, n: int) -> Hashable | None:
@@ -529,6 +603,7 @@ class Live:
             s.position = back
             s.movers = s.movers[:target]
             s.revision = new_rev
+            s.log_epoch = new_rev  # lines were taken back (the undo's own line changes the log key)
             _note(s, new_rev, "undo")
             metrics.UNDOS.labels(game=s.game).inc()
             s.chances = {k: v for k, v in s.chances.items() if k <= target}
@@ -551,6 +626,8 @@ class Live:
             raise ApiError(409, "the game changed on another server at the same moment; try again",
                            move=s.position.moves) from exc
         s.revision = new_rev
+        if events or "names" in values:
+            s.log_epoch = new_rev  # a table event goes in by its move, a rename changes lines
         _note(s, new_rev, what)
         s.row = _row_with(s.row, revision=new_rev, **values)
         s.events = s.events + [dict(e) for e in events]

@@ -9,6 +9,8 @@ order."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import time
 from collections.abc import Sequence
@@ -48,20 +50,39 @@ def legal_payload(position: Position, actions: Sequence[Any]) -> list[dict[str, 
     return out
 
 
-def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+def log_payload(position: Position, names: Sequence[str], table: Sequence[dict[str, Any]] = (),
+                texts: list[str] | None = None) -> list[dict[str, Any]]:
     """The engine's structured log, each event with its words, and the table's own events
-    (takeovers, reclaims) placed after the engine's events of the same move."""
+    (takeovers, reclaims) placed after the engine's events of the same move. `texts`, when
+    given, holds the words of the engine's first events already (in `names`), and is
+    extended to all of them: an event's words depend only on the event, the names and the
+    title's fixed data, so a live game computes each line once (`Live.whole_log`)."""
     words = position.title.words
     merged: list[dict[str, Any]] = []
     pending = sorted(table, key=lambda e: e["move"])
     j = 0
-    for e in position.log():
+    events = position.log()
+    if texts is None:
+        texts = []
+    for e in events[len(texts):]:
+        texts.append(words.event(e, names, position))
+    for e, said in zip(events, texts, strict=True):
         while j < len(pending) and pending[j]["move"] < e.get("move", 0):
             merged.append(pending[j])
             j += 1
-        merged.append({**e, "text": words.event(e, names, position)})
+        merged.append({**e, "text": said})
     merged.extend(pending[j:])
     return [{"i": i, **e} for i, e in enumerate(merged)]
+
+
+def log_key_for(names: Sequence[str], table_events: Sequence[dict[str, Any]]) -> str:
+    """What a log's earlier lines depend on besides the engine's events, which only ever
+    grow but for an undo: the seats' names and the table's events (takeovers, reclaims,
+    renames and undos, each of which adds one). Equal keys: the shorter log is the start of
+    the longer one. The same in every server process (the database's data only)."""
+    data = json.dumps([list(names), list(table_events)], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
 
 
 def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
@@ -142,11 +163,20 @@ def seat_view(
     *, game_id: str, row: Any, position: Position, seat: int | None, revision: int, names: Sequence[str],
     undo: dict[str, Any], table_events: Sequence[dict[str, Any]] = (), connected: set[int] | None = None,
     clocks: dict[int, int | None] | None = None, solo: dict[str, Any] | None = None,
+    log: Sequence[dict[str, Any]] | None = None, log_from: int = 0, log_key: str | None = None,
+    score: dict[str, Any] | None = None, legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """A seat's view. `log` is the whole log payload when the caller has it (else it is
+    built); the view carries its lines from `log_from` on (0: all of them), with
+    `log_from`, `log_total` (the whole log's length) and `log_key` (`log_key_for`: while it
+    stays the same, the log only grows, so a client appends the lines after `log_from`).
+    `score` and `legal`, when the caller has them, are the position's `result()` and the
+    deciding seat's legal payload (the same for every view of this position)."""
     t = position.title
     deciding = seat is not None and position.current_player == seat and not position.is_over
     pending = position.pending(seat)
-    table = [{**e, "text": table_event_text(e, names)} for e in table_events]
+    if log is None:
+        log = log_payload(position, names, [{**e, "text": table_event_text(e, names)} for e in table_events])
     view: dict[str, Any] = {
         "id": game_id,
         "game": t.name,
@@ -164,11 +194,14 @@ def seat_view(
                                position.title.seat_colours(position.players, position.settings)),
         "observation": position.observation(seat),
         "decision": None if pending is None else pending.as_dict(),
-        "legal": legal_payload(position, position.legal_actions()) if deciding else [],
+        "legal": (legal if legal is not None else legal_payload(position, position.legal_actions())) if deciding else [],
         "can_undo": undo.get("to_move") is not None,
         "undo": undo,
-        "log": log_payload(position, names, table),
-        "score": position.result(),
+        "log": list(log[log_from:]) if log_from else list(log),
+        "log_from": log_from,
+        "log_total": len(log),
+        "log_key": log_key if log_key is not None else log_key_for(names, table_events),
+        "score": score if score is not None else position.result(),
     }
     if position.is_over:
         view["result"] = view["score"]

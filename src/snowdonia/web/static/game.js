@@ -129,9 +129,20 @@ export async function gamePage(root, gameId, meta) {
     st.feed = watch(gameId, st.token, (v) => show(v), (s) => { st.conn = s; drawHeader(); });
   };
 
-  async function refresh() {
+  // What this page holds of the log, so the server sends only the lines after it (`log_from`).
+  const held = () => (st.view && Array.isArray(st.view.log) && st.view.log_key ? `?key=${st.view.log_key}&log=${st.view.log.length}` : "");
+
+  // A view with only new log lines gets the lines this page holds before them; null when
+  // this page cannot complete it (too few lines, or a log with another key: renamed, undone).
+  function withLog(old, v) {
+    if (!v.log_from) return v;
+    if (!old || !Array.isArray(old.log) || old.log.length < v.log_from || old.log_key !== v.log_key) return null;
+    return { ...v, log: old.log.slice(0, v.log_from).concat(v.log), log_from: 0 };
+  }
+
+  async function refresh(whole = false) {
     const used = st.token;
-    const r = await api(`/api/games/${encodeURIComponent(gameId)}`, { token: used });
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}${whole ? "" : held()}`, { token: used });
     if (r.status === 404) { root.replaceChildren(h("main", { class: "lobby" }, h("p", { class: "panel", text: "There is no such game on this server." }), h("a", { href: "/", text: "Back to the lobby" }))); return false; }
     if (r.status === 403 && st.token) { st.notice = "This link's seat token is not valid for this game; you are watching instead."; st.token = null; return refresh(); }
     if (r.ok && used && r.data.seat !== null && r.data.seat !== undefined) saveToken(gameId, r.data.seat, used);
@@ -141,12 +152,14 @@ export async function gamePage(root, gameId, meta) {
 
   // Pushes arrive in order and always describe the present; an HTTP answer can come after
   // pushes of later changes (bots answer fast), so an older view is dropped.
-  function show(v, fromHttp = false) {
+  function show(given, fromHttp = false) {
     const old = st.view;
-    if (old && v.seat === old.seat) {
-      const newer = v.revision !== undefined && old.revision !== undefined ? v.revision >= old.revision : !(fromHttp && v.move < old.move);
+    if (old && given.seat === old.seat) {
+      const newer = given.revision !== undefined && old.revision !== undefined ? given.revision >= old.revision : !(fromHttp && given.move < old.move);
       if (!newer) return;
     }
+    const v = withLog(old, given);
+    if (v === null) { refresh(true); return; } // lines missing here: ask for the whole log
     if (old && v.seat === old.seat && old.observation && v.move !== old.move) st.prevObs = old.observation;
     if (old && v.move !== old.move) st.error = null;
     st.view = v;
@@ -197,7 +210,7 @@ export async function gamePage(root, gameId, meta) {
     st.error = null;
     st.confirm = null;
     const before = v.move;
-    const r = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", token: st.token, body: { action: text, move: before, revision: v.revision } });
+    const r = await api(`/api/games/${encodeURIComponent(gameId)}/actions${held()}`, { method: "POST", token: st.token, body: { action: text, move: before, revision: v.revision } });
     if (r.ok) {
       const base = r.data.move === before + 1 ? r.data.observation : v.observation;
       setGameMemo(gameId, v.seat, { move: before + 1, obs: base });
