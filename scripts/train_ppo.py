@@ -139,9 +139,15 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         return make_bot(args.opponents, seed=seed, game="snowdonia")
 
     env = make_env(players, [opponent] * (players - 1), args.seed, args.margin_scale, args.scenario)
-    model = MaskablePPO("MlpPolicy", env, n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.epochs,
-                        learning_rate=args.lr, gamma=args.gamma, ent_coef=args.ent_coef, seed=args.seed,
-                        device="cpu", verbose=0, policy_kwargs={"net_arch": [args.hidden, args.hidden]})
+    hyper = {"n_steps": args.n_steps, "batch_size": args.batch_size, "n_epochs": args.epochs,
+             "learning_rate": args.lr, "gamma": args.gamma, "ent_coef": args.ent_coef}
+    if args.init:
+        # Warm start: the learning layout is the same at every player count (padded to the
+        # title's most seats), so a policy trained at 2 players can continue at 3.
+        model = MaskablePPO.load(args.init, env=env, device="cpu", seed=args.seed, custom_objects=hyper)
+    else:
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, device="cpu", verbose=0,
+                            policy_kwargs={"net_arch": [args.hidden, args.hidden]}, **hyper)
     budget = args.cpu_minutes * 60.0
 
     def snapshot() -> Any:
@@ -185,7 +191,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "stopped_early": bool(stopped),
         "settings": {k: getattr(args, k) for k in ("cpu_minutes", "n_steps", "batch_size", "epochs", "lr", "gamma",
                                                    "ent_coef", "hidden", "self_play", "pool", "checkpoint_every",
-                                                   "margin_scale")},
+                                                   "margin_scale", "init")},
         "observation": LEARNING.describe(),
         "eval": result,
         "versions": _versions(),
@@ -265,6 +271,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--pool", type=int, default=5)
     ap.add_argument("--checkpoint-every", type=int, default=25_000)
     ap.add_argument("--margin-scale", type=float, default=20.0, help="VP margin that earns a full extra +-1")
+    ap.add_argument("--init", default=None,
+                    help="start from this saved policy (.zip) instead of a fresh network (e.g. the 2-player one)")
     ap.add_argument("--out", default=None, help="the results file (JSON)")
     ap.add_argument("--model", default=None, help="save the trained policy here (.zip)")
     ap.add_argument("--stop-file", default=None, help="when this file appears, stop training and evaluate")
