@@ -77,7 +77,7 @@ def _max_score(cfg: Config) -> int:
             for m in range(markers, need_m - 1, -1):
                 for r in range(rubble_cap, need_r - 1, -1):
                     best[m][r] = max(best[m][r], best[m - need_m][r - need_r] + b["vp"])
-    return bound + best[markers][rubble_cap]
+    return int(bound + best[markers][rubble_cap])
 
 
 def _event_visits(cfg: Config, placements: int) -> list[int]:
@@ -128,7 +128,8 @@ def _max_decisions(cfg: Config) -> int:
     maint = {s for s, e in cfg.events.items() if e == "maintenance"}
     once = sum(1 for s in visits[:100] if s in maint)
     if any(s in maint for s in visits[100:]):  # a maintenance space on the loop
-        per_round += n * cfg.bag_event_cubes
+        cubes = cfg.bag_event_cubes if cfg.bag_event_cubes is not None else components().box["event_cubes"]
+        per_round += n * cubes
     if cfg.maint_station >= 0:
         once += 1
     per_game = 2 * len(cfg.contract_numbers) + n * once + ((n + 1) if cfg.two_ends else 0)
