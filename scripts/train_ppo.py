@@ -227,6 +227,37 @@ def evaluate(model: Any, args: argparse.Namespace, feats: dict[int, Features]) -
             "seeds": f"{EVAL_SEED_BASE}..{EVAL_SEED_BASE + n - 1}"}
 
 
+def export(model_path: str, out_path: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The policy network of a saved MaskablePPO model as the NumPy weights the `ppo` bot
+    plays with (snowdonia/bots/ppo.py): its tanh layers and action layer, and what it reads
+    (the learning layout's digest, the action count)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from snowdonia.bots.ppo import FORMAT
+
+    model = MaskablePPO.load(model_path, device="cpu")
+    policy: Any = model.policy
+    layers = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    acts = [type(m).__name__ for m in policy.mlp_extractor.policy_net if not isinstance(m, torch.nn.Linear)]
+    if set(acts) != {"Tanh"} or len(acts) != len(layers):
+        raise SystemExit(f"only tanh MLP policies can be exported, not {acts}")
+    probe = SeatEnv(game="snowdonia", scenario=args.scenario, players=args.players, observation="learning")
+    feats = probe.features
+    meta = {"format": FORMAT, "game": "snowdonia", "scenario": feats.scenario, "trained_players": args.players,
+            "digest": feats.digest(), "size": feats.size,
+            "actions": feats.title.action_count(feats.scenario), "source": Path(model_path).name,
+            "hidden": [int(m.out_features) for m in layers]}
+    arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
+    for k, m in enumerate(layers):
+        arrays[f"w{k}"] = m.weight.detach().numpy().astype(np.float32)
+        arrays[f"b{k}"] = m.bias.detach().numpy().astype(np.float32)
+    arrays["w_out"] = policy.action_net.weight.detach().numpy().astype(np.float32)
+    arrays["b_out"] = policy.action_net.bias.detach().numpy().astype(np.float32)
+    np.savez_compressed(out_path, **arrays)  # type: ignore[arg-type]
+    return meta
+
+
 def _versions() -> dict[str, str]:
     import sb3_contrib
     import stable_baselines3
@@ -278,6 +309,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--stop-file", default=None, help="when this file appears, stop training and evaluate")
     ap.add_argument("--short", action="store_true", help="a smoke run in seconds (CI): 256 steps, 4 games")
     ap.add_argument("--table", nargs="*", default=None, help="print the README table of these results files")
+    ap.add_argument("--export", nargs=2, metavar=("MODEL", "NPZ"), default=None,
+                    help="write a saved model's policy network as the ppo bot's NumPy weights")
     args = ap.parse_args(argv)
     args.argv = argv
     if args.short:
@@ -293,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.table is not None:
         paths = [p for pattern in args.table for p in glob.glob(pattern)] or glob.glob("docs/ppo/*.json")
         print(table(paths))
+        return 0
+    if args.export:
+        print(json.dumps(export(args.export[0], args.export[1], args), indent=2))
         return 0
     result = train(args)
     text = json.dumps(result, indent=2)

@@ -24,16 +24,21 @@ class Bot(Protocol):
 
 Factory = Callable[[str, int], Bot]
 _GENERIC: dict[str, Factory] = {}
+# A kind that plays only some titles (`ppo`: those it has a trained network for).
+_PLAYS: dict[str, Callable[[str], bool]] = {}
 
 
-def register(kind: str, factory: Factory) -> None:
-    """Add a game-agnostic bot kind; factory(level_text, seed) -> Bot."""
+def register(kind: str, factory: Factory, plays: Callable[[str], bool] | None = None) -> None:
+    """Add a game-agnostic bot kind; factory(level_text, seed) -> Bot. `plays(game)` says
+    which titles it plays (default: all)."""
     _GENERIC[kind] = factory
+    if plays is not None:
+        _PLAYS[kind] = plays
 
 
 def _factories(game: str) -> dict[str, Factory]:
     _load_builtin()
-    out = dict(_GENERIC)
+    out = {k: f for k, f in _GENERIC.items() if k not in _PLAYS or _PLAYS[k](game)}
     out.update(title_of(game).bots())
     return out
 
@@ -52,6 +57,9 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     named = spec.strip().lower()
     spec = resolve(named)
     kind, _, level = spec.strip().partition(":")
+    if kind not in factories and kind in _GENERIC:
+        raise ValueError(f"the {kind} bot does not play {title_of(game).display_name}; "
+                         f"known bots: {', '.join(sorted(factories))}")
     if kind not in factories:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
     bot = factories[kind](level, seed)
@@ -91,3 +99,8 @@ def is_search_level(spec: str) -> bool:
 def _load_builtin() -> None:
     """Import the game-agnostic bots, which register themselves."""
     from snowdonia.bots import mcts, random_bot, search  # noqa: F401
+
+    if "ppo" not in _GENERIC:
+        from snowdonia.bots import ppo
+
+        register("ppo", ppo.factory, ppo.supports)
