@@ -248,6 +248,12 @@ def export(model_path: str, out_path: str, args: argparse.Namespace) -> dict[str
             "digest": feats.digest(), "size": feats.size,
             "actions": feats.title.action_count(feats.scenario), "source": Path(model_path).name,
             "hidden": [int(m.out_features) for m in layers]}
+    results = Path(model_path).with_suffix(".json")  # the run's results file, if beside the model
+    if results.exists():
+        r = json.loads(results.read_text())
+        meta.update({"opponents": r["opponents"], "eval": {k: r["eval"][k] for k in ("games", "wins", "win_rate",
+                                                                                   "wilson95")},
+                     "results": results.name})
     arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
     for k, m in enumerate(layers):
         arrays[f"w{k}"] = m.weight.detach().numpy().astype(np.float32)

@@ -104,3 +104,41 @@ def test_the_numpy_policy_is_maskable_ppos(tmp_path: Path) -> None:
                 checked += 1
             g.apply(rng.choice(legal))
     assert checked >= 60
+
+
+def _blaenau() -> object:
+    return resolve("snowdonia", 2, "blaenau_ffestiniog").new_game(0)
+
+
+def test_every_front_end_offers_ppo_and_refuses_it_in_words_where_it_cannot_play() -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from snowdonia.bots import check_bot
+    from snowdonia.sim.commands import register
+    from snowdonia.tui.loop import SeatError, check_seats
+    from snowdonia.web.levels import fallback, levels
+
+    # web lobby: a level of Snowdonia with its sentence, never a fallback, absent from Foothills
+    web = {lv.level: lv for lv in levels("snowdonia")}
+    assert "ppo" in web and "MaskablePPO" in web["ppo"].help
+    assert "ppo" not in {lv.level for lv in levels("foothills")}
+    assert fallback("snowdonia", "mcts:200") != "ppo" and fallback("snowdonia", "ppo") == "greedy"
+    # terminal seats: accepted at Mount Snowdon, refused in words at Blaenau Ffestiniog
+    check_seats(["human", "ppo"], resolve("snowdonia", 2, "mount_snowdon").new_game(0))
+    with pytest.raises(SeatError, match=r"seat 2 \(ppo\): the ppo bot was trained on Mount Snowdon only"):
+        check_seats(["human", "ppo"], _blaenau())
+    with pytest.raises(ValueError, match="trained on Mount Snowdon only"):
+        check_bot("ppo", _blaenau())
+    # command line: a tournament with ppo at Blaenau Ffestiniog is refused before any game
+    app = typer.Typer()
+    app.callback()(lambda: None)  # keeps the subcommand's name on the command line
+    register(app)
+    res = CliRunner().invoke(app, ["tournament", "--players", "2", "--bots", "ppo,greedy", "--games", "2",
+                                   "--scenario", "blaenau_ffestiniog"])
+    assert res.exit_code != 0 and "trained on Mount Snowdon only" in " ".join(res.output.replace("│", " ").split())
+    res = CliRunner().invoke(app, ["tournament", "--players", "2", "--bots", "ppo,greedy", "--games", "2",
+                                   "--json"])
+    assert res.exit_code == 0, res.output
+    assert {b["bot"] for b in __import__("json").loads(res.output.strip().splitlines()[-1])["bots"]} == \
+        {"ppo", "greedy"}

@@ -71,6 +71,16 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     return bot
 
 
+def check_bot(spec: str, position: Any) -> None:
+    """Refuse in words, before play, a bot that cannot play this game's configuration (its
+    scenario, player count or settings; e.g. `ppo` outside what its network was trained on).
+    A bot says so through an optional `check(position)` that raises ValueError."""
+    bot = make_bot(spec, game=position.title.name)
+    check = getattr(bot, "check", None)
+    if check is not None:
+        check(position)
+
+
 def is_bot_spec(spec: str, game: str = "snowdonia") -> bool:
     try:
         make_bot(spec, game=game)

@@ -66,6 +66,24 @@ def supports(game: str) -> bool:
     return game in games()
 
 
+def describe(game: str) -> str:
+    """One sentence for a person choosing an opponent, with the measured figures."""
+    parts = []
+    for (g, scenario), path in policy_files().items():
+        if g != game:
+            continue
+        meta = _meta(path)
+        ev = meta.get("eval")
+        text = (f"a neural network trained by reinforcement learning (MaskablePPO) against the "
+                f"{meta.get('opponents', 'greedy')} bot at {meta['trained_players']} players")
+        if ev:
+            lo, hi = ev["wilson95"]
+            text += (f"; it won {ev['win_rate']:.0%} (95% interval {lo:.0%}-{hi:.0%}) of {ev['games']} "
+                     f"{meta['trained_players']}-player games against {meta.get('opponents', 'greedy')}")
+        parts.append(text + f"; {scenario.replace('_', ' ').title()} only (instant)")
+    return "; ".join(parts) or "a learned policy (not available for this game)"
+
+
 class PPOBot:
     """A seat played by the shipped policy network (deterministic: the most probable legal
     action), for every front end."""
