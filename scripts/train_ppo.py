@@ -8,6 +8,9 @@ table (`--table`).
         --model docs/ppo/ppo-2p-vs-greedy-seed0.zip
     python3 scripts/train_ppo.py --table docs/ppo/*.json      # the README table
     python3 scripts/train_ppo.py --short --out /tmp/ppo.json   # seconds: what CI runs
+    python3 scripts/train_ppo.py --players 3 --init docs/ppo/ppo-2p-vs-greedy-seed0.zip ...  # warm start
+    python3 scripts/train_ppo.py --export MODEL.zip src/snowdonia/bots/ppo_snowdonia_mount_snowdon.npz
+                                                   # the policy network as the `ppo` bot's weights
 
 What it does:
 - the observation is the normalised, egocentric layout padded to the title's most seats
@@ -274,15 +277,17 @@ def _versions() -> dict[str, str]:
 
 def table(paths: list[str]) -> str:
     """The README table: one row per results file."""
-    rows = ["| players | against | seed | training (CPU-min, steps) | games | learner's wins | 95% interval "
-            "| equal share | mean VP margin |", "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| players | against | seed | start | training (CPU-min, steps) | games | learner's wins | 95% interval "
+            "| equal share | mean VP margin |", "|---|---|---|---|---|---|---|---|---|---|"]
     for p in sorted(paths):
         r = json.loads(Path(p).read_text())
         if r.get("short"):
             continue
         e = r["eval"]
         lo, hi = e["wilson95"]
-        rows.append(f"| {r['players']} | {r['opponents']} | {r['seed']} | {r['train_cpu_seconds'] / 60:.1f}, "
+        init = r["settings"].get("init")
+        start = f"from {Path(init).stem}" if init else "new network"
+        rows.append(f"| {r['players']} | {r['opponents']} | {r['seed']} | {start} | {r['train_cpu_seconds'] / 60:.1f}, "
                     f"{r['timesteps']:,} | {e['games']} | {e['wins']:g} ({e['win_rate']:.3f}) | "
                     f"[{lo:.3f}, {hi:.3f}] | {e['equal_share']:.3f} | {e['mean_vp_margin']:+.1f} |")
     return "\n".join(rows)

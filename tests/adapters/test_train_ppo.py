@@ -51,4 +51,17 @@ def test_short_mode_trains_evaluates_and_writes_results(tmp_path: Path) -> None:
     other = tmp_path / "full.json"
     other.write_text(json.dumps(full))
     table = m.table([str(out), str(other)])
-    assert table.count("\n") == 2 and "| 2 | random | 0 |" in table
+    assert table.count("\n") == 2 and "| 2 | random | 0 | new network |" in table
+
+
+def test_the_readme_table_is_the_one_the_committed_results_produce() -> None:
+    """README.md and docs/ai.md show exactly `train_ppo.py --table docs/ppo/*.json`."""
+    m = _script()
+    root = SCRIPT.parents[1]
+    results = sorted(str(p) for p in (root / "docs" / "ppo").glob("*.json"))
+    assert len(results) >= 4  # 2 and 3 players, against random and greedy
+    table = m.table(results)
+    for doc in ("README.md", "docs/ai.md"):
+        assert table in (root / doc).read_text(), f"{doc}: regenerate with train_ppo.py --table docs/ppo/*.json"
+    rows = {(r.split("|")[1].strip(), r.split("|")[2].strip()) for r in table.splitlines()[2:]}
+    assert {("2", "random"), ("2", "greedy"), ("3", "random"), ("3", "greedy")} <= rows
