@@ -19,3 +19,14 @@ def test_ppo_is_offered_and_plays_a_web_game_to_the_end(client: TestClient) -> N
     assert v["seats"][0]["name"] == "PPO bot" and v["result"]["final"]
     live = client.app.state.live  # type: ignore[attr-defined]
     assert "ppo" in {b for _, b in live.sessions[g["id"]].movers}  # it moved itself, no fallback
+
+
+def test_a_ppo_seat_is_refused_in_words_where_its_network_cannot_play(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": ["ppo", "human"],
+                                        "scenario": "blaenau_ffestiniog", "seed": 1, "settings": {}})
+    assert r.status_code == 400
+    assert "seat 1: the ppo bot was trained on Mount Snowdon only, not Blaenau Ffestiniog" in r.text
+    r = client.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": ["human", "ppo"],
+                                        "seed": 1, "settings": {"round_limit": 30}})
+    assert r.status_code == 400 and "seat 2: the ppo bot's network reads another observation layout" in r.text
+    assert client.get("/api/games").json() == []  # nothing was created
