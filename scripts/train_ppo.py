@@ -320,6 +320,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--stop-file", default=None, help="when this file appears, stop training and evaluate")
     ap.add_argument("--short", action="store_true", help="a smoke run in seconds (CI): 256 steps, 4 games")
     ap.add_argument("--table", nargs="*", default=None, help="print the README table of these results files")
+    ap.add_argument("--evaluate", default=None, metavar="MODEL",
+                    help="only evaluate a saved model (.zip) at --players against --opponents")
     ap.add_argument("--export", nargs=2, metavar=("MODEL", "NPZ"), default=None,
                     help="write a saved model's policy network as the ppo bot's NumPy weights")
     args = ap.parse_args(argv)
@@ -340,6 +342,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.export:
         print(json.dumps(export(args.export[0], args.export[1], args), indent=2))
+        return 0
+    if args.evaluate:
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(args.evaluate, device="cpu")
+        print(json.dumps({"model": Path(args.evaluate).name, "players": args.players, "opponents": args.opponents,
+                          "eval": evaluate(model, args, {})}, indent=2))
         return 0
     result = train(args)
     text = json.dumps(result, indent=2)
