@@ -8,6 +8,9 @@ table (`--table`).
         --model docs/ppo/ppo-2p-vs-greedy-seed0.zip
     python3 scripts/train_ppo.py --table docs/ppo/*.json      # the README table
     python3 scripts/train_ppo.py --short --out /tmp/ppo.json   # seconds: what CI runs
+    python3 scripts/train_ppo.py --players 3 --init docs/ppo/ppo-2p-vs-greedy-seed0.zip ...  # warm start
+    python3 scripts/train_ppo.py --export MODEL.zip src/snowdonia/bots/ppo_snowdonia_mount_snowdon.npz
+                                                   # the policy network as the `ppo` bot's weights
 
 What it does:
 - the observation is the normalised, egocentric layout padded to the title's most seats
@@ -139,9 +142,15 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         return make_bot(args.opponents, seed=seed, game="snowdonia")
 
     env = make_env(players, [opponent] * (players - 1), args.seed, args.margin_scale, args.scenario)
-    model = MaskablePPO("MlpPolicy", env, n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.epochs,
-                        learning_rate=args.lr, gamma=args.gamma, ent_coef=args.ent_coef, seed=args.seed,
-                        device="cpu", verbose=0, policy_kwargs={"net_arch": [args.hidden, args.hidden]})
+    hyper = {"n_steps": args.n_steps, "batch_size": args.batch_size, "n_epochs": args.epochs,
+             "learning_rate": args.lr, "gamma": args.gamma, "ent_coef": args.ent_coef}
+    if args.init:
+        # Warm start: the learning layout is the same at every player count (padded to the
+        # title's most seats), so a policy trained at 2 players can continue at 3.
+        model = MaskablePPO.load(args.init, env=env, device="cpu", seed=args.seed, custom_objects=hyper)
+    else:
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, device="cpu", verbose=0,
+                            policy_kwargs={"net_arch": [args.hidden, args.hidden]}, **hyper)
     budget = args.cpu_minutes * 60.0
 
     def snapshot() -> Any:
@@ -185,7 +194,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "stopped_early": bool(stopped),
         "settings": {k: getattr(args, k) for k in ("cpu_minutes", "n_steps", "batch_size", "epochs", "lr", "gamma",
                                                    "ent_coef", "hidden", "self_play", "pool", "checkpoint_every",
-                                                   "margin_scale")},
+                                                   "margin_scale", "init")},
         "observation": LEARNING.describe(),
         "eval": result,
         "versions": _versions(),
@@ -221,6 +230,43 @@ def evaluate(model: Any, args: argparse.Namespace, feats: dict[int, Features]) -
             "seeds": f"{EVAL_SEED_BASE}..{EVAL_SEED_BASE + n - 1}"}
 
 
+def export(model_path: str, out_path: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The policy network of a saved MaskablePPO model as the NumPy weights the `ppo` bot
+    plays with (snowdonia/bots/ppo.py): its tanh layers and action layer, and what it reads
+    (the learning layout's digest, the action count)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from snowdonia.bots.ppo import FORMAT
+
+    model = MaskablePPO.load(model_path, device="cpu")
+    policy: Any = model.policy
+    layers = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    acts = [type(m).__name__ for m in policy.mlp_extractor.policy_net if not isinstance(m, torch.nn.Linear)]
+    if set(acts) != {"Tanh"} or len(acts) != len(layers):
+        raise SystemExit(f"only tanh MLP policies can be exported, not {acts}")
+    probe = SeatEnv(game="snowdonia", scenario=args.scenario, players=args.players, observation="learning")
+    feats = probe.features
+    meta = {"format": FORMAT, "game": "snowdonia", "scenario": feats.scenario, "trained_players": args.players,
+            "digest": feats.digest(), "size": feats.size,
+            "actions": feats.title.action_count(feats.scenario), "source": Path(model_path).name,
+            "hidden": [int(m.out_features) for m in layers]}
+    results = Path(model_path).with_suffix(".json")  # the run's results file, if beside the model
+    if results.exists():
+        r = json.loads(results.read_text())
+        meta.update({"opponents": r["opponents"], "eval": {k: r["eval"][k] for k in ("games", "wins", "win_rate",
+                                                                                   "wilson95")},
+                     "results": results.name})
+    arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
+    for k, m in enumerate(layers):
+        arrays[f"w{k}"] = m.weight.detach().numpy().astype(np.float32)
+        arrays[f"b{k}"] = m.bias.detach().numpy().astype(np.float32)
+    arrays["w_out"] = policy.action_net.weight.detach().numpy().astype(np.float32)
+    arrays["b_out"] = policy.action_net.bias.detach().numpy().astype(np.float32)
+    np.savez_compressed(out_path, **arrays)  # type: ignore[arg-type]
+    return meta
+
+
 def _versions() -> dict[str, str]:
     import sb3_contrib
     import stable_baselines3
@@ -231,15 +277,17 @@ def _versions() -> dict[str, str]:
 
 def table(paths: list[str]) -> str:
     """The README table: one row per results file."""
-    rows = ["| players | against | seed | training (CPU-min, steps) | games | learner's wins | 95% interval "
-            "| equal share | mean VP margin |", "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| players | against | seed | start | training (CPU-min, steps) | games | learner's wins | 95% interval "
+            "| equal share | mean VP margin |", "|---|---|---|---|---|---|---|---|---|---|"]
     for p in sorted(paths):
         r = json.loads(Path(p).read_text())
         if r.get("short"):
             continue
         e = r["eval"]
         lo, hi = e["wilson95"]
-        rows.append(f"| {r['players']} | {r['opponents']} | {r['seed']} | {r['train_cpu_seconds'] / 60:.1f}, "
+        init = r["settings"].get("init")
+        start = f"from {Path(init).stem}" if init else "new network"
+        rows.append(f"| {r['players']} | {r['opponents']} | {r['seed']} | {start} | {r['train_cpu_seconds'] / 60:.1f}, "
                     f"{r['timesteps']:,} | {e['games']} | {e['wins']:g} ({e['win_rate']:.3f}) | "
                     f"[{lo:.3f}, {hi:.3f}] | {e['equal_share']:.3f} | {e['mean_vp_margin']:+.1f} |")
     return "\n".join(rows)
@@ -265,11 +313,17 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--pool", type=int, default=5)
     ap.add_argument("--checkpoint-every", type=int, default=25_000)
     ap.add_argument("--margin-scale", type=float, default=20.0, help="VP margin that earns a full extra +-1")
+    ap.add_argument("--init", default=None,
+                    help="start from this saved policy (.zip) instead of a fresh network (e.g. the 2-player one)")
     ap.add_argument("--out", default=None, help="the results file (JSON)")
     ap.add_argument("--model", default=None, help="save the trained policy here (.zip)")
     ap.add_argument("--stop-file", default=None, help="when this file appears, stop training and evaluate")
     ap.add_argument("--short", action="store_true", help="a smoke run in seconds (CI): 256 steps, 4 games")
     ap.add_argument("--table", nargs="*", default=None, help="print the README table of these results files")
+    ap.add_argument("--evaluate", default=None, metavar="MODEL",
+                    help="only evaluate a saved model (.zip) at --players against --opponents")
+    ap.add_argument("--export", nargs=2, metavar=("MODEL", "NPZ"), default=None,
+                    help="write a saved model's policy network as the ppo bot's NumPy weights")
     args = ap.parse_args(argv)
     args.argv = argv
     if args.short:
@@ -285,6 +339,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.table is not None:
         paths = [p for pattern in args.table for p in glob.glob(pattern)] or glob.glob("docs/ppo/*.json")
         print(table(paths))
+        return 0
+    if args.export:
+        print(json.dumps(export(args.export[0], args.export[1], args), indent=2))
+        return 0
+    if args.evaluate:
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(args.evaluate, device="cpu")
+        print(json.dumps({"model": Path(args.evaluate).name, "players": args.players, "opponents": args.opponents,
+                          "eval": evaluate(model, args, {})}, indent=2))
         return 0
     result = train(args)
     text = json.dumps(result, indent=2)

@@ -180,3 +180,90 @@ def test_no_random_or_bot_game_exceeds_the_declared_bounds(config: tuple[str, st
                 g.apply(bots[seat].choose(g))
             assert g.moves <= game.max_game_length()
             assert all(game.min_utility() <= s <= game.max_utility() for s in g.outcome().scores)
+
+
+@pytest.mark.parametrize("config", scenarios(), ids=lambda c: "-".join(c))
+def test_information_state_is_perfect_recall(config: tuple[str, str]) -> None:
+    """Along a game, each seat's information state keeps everything it held before (its
+    history only grows) and changes at every step, so no two positions of one game share an
+    information state; two games that part at a decision never share one again."""
+    game_name, scenario = config
+    game = _load(game_name, scenario, two_or_more(game_name, scenario))
+    players = game.num_players()
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    seen: list[set[str]] = [set() for _ in range(players)]
+    before = [state.information_state_string(p).split(" | ")[1] for p in range(players)]
+    fork = None
+    steps = 0
+    while not state.is_terminal() and steps < 300:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            legal = state.legal_actions()
+            if fork is None and len(legal) > 1 and steps > 20:
+                fork = (state.clone(), legal[1] if legal[0] != legal[1] else legal[0])
+                state.apply_action(legal[0])
+            else:
+                state.apply_action(rng.choice(legal))
+        steps += 1
+        for p in range(players):
+            info = state.information_state_string(p)
+            history = info.split(" | ")[1]
+            assert history.startswith(before[p]) and len(history) > len(before[p])
+            assert info not in seen[p]
+            seen[p].add(info)
+            before[p] = history
+    assert fork is not None
+    other, action = fork
+    other.apply_action(action)
+    for _ in range(30):
+        if other.is_terminal():
+            break
+        if other.is_chance_node():
+            outcomes, probs = zip(*other.chance_outcomes(), strict=True)
+            other.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            other.apply_action(rng.choice(other.legal_actions()))
+        for p in range(players):
+            assert other.information_state_string(p) not in seen[p]
+
+
+def test_information_state_tells_apart_histories_the_observation_does_not() -> None:
+    """Two placement orders that leave the same board: every seat's observation is the
+    same, its information state is not (it remembers who placed where, and when)."""
+    game = pyspiel.load_game("python_snowdonia", {"players": 2})
+    rng = random.Random(3)
+    for _ in range(50):
+        state = game.new_initial_state()
+        while state.is_chance_node() or (not state.is_terminal() and state.position().decision != "place"):
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        first = state.current_player()
+        mine = [a for a in state.legal_actions() if "G" not in state.action_to_string(first, a)]
+        if len(mine) < 2:
+            continue
+        a, c = mine[0], mine[-1]
+        one, two = state.clone(), state.clone()
+        for s, (x, z) in ((one, (a, c)), (two, (c, a))):
+            s.apply_action(x)
+            if s.current_player() == first:
+                break
+            others = [b for b in s.legal_actions() if b not in (a, c)]
+            s.apply_action(others[0])
+            if s.current_player() != first or z not in s.legal_actions():
+                break
+            s.apply_action(z)
+        else:
+            if one.position().decision != two.position().decision:
+                continue
+            for p in range(2):
+                assert one.observation_string(p) == two.observation_string(p)
+                assert np.array_equal(one.observation_tensor(p), two.observation_tensor(p))
+                assert one.information_state_string(p) != two.information_state_string(p)
+            return
+    raise AssertionError("no two placement orders reached the same board in 50 games")

@@ -51,4 +51,37 @@ def test_short_mode_trains_evaluates_and_writes_results(tmp_path: Path) -> None:
     other = tmp_path / "full.json"
     other.write_text(json.dumps(full))
     table = m.table([str(out), str(other)])
-    assert table.count("\n") == 2 and "| 2 | random | 0 |" in table
+    assert table.count("\n") == 2 and "| 2 | random | 0 | new network |" in table
+
+
+def test_the_readme_table_is_the_one_the_committed_results_produce() -> None:
+    """README.md and docs/ai.md show exactly `train_ppo.py --table docs/ppo/*.json`."""
+    m = _script()
+    root = SCRIPT.parents[1]
+    results = sorted(str(p) for p in (root / "docs" / "ppo").glob("*.json"))
+    assert len(results) >= 4  # 2 and 3 players, against random and greedy
+    table = m.table(results)
+    for doc in ("README.md", "docs/ai.md"):
+        assert table in (root / doc).read_text(), f"{doc}: regenerate with train_ppo.py --table docs/ppo/*.json"
+    rows = {(r.split("|")[1].strip(), r.split("|")[2].strip()) for r in table.splitlines()[2:]}
+    assert {("2", "random"), ("2", "greedy"), ("3", "random"), ("3", "greedy")} <= rows
+
+
+@pytest.mark.slow
+def test_a_run_repeats_exactly_from_its_seed(tmp_path: Path) -> None:
+    """The same command trains the same network and evaluates it the same (short mode)."""
+    pytest.importorskip("sb3_contrib")
+    import numpy as np
+
+    m = _script()
+    runs = []
+    for k in range(2):
+        out, model, npz = tmp_path / f"r{k}.json", tmp_path / f"r{k}.zip", tmp_path / f"r{k}.npz"
+        assert m.main(["--short", "--players", "2", "--opponents", "greedy", "--seed", "5", "--self-play", "0.5",
+                       "--out", str(out), "--model", str(model)]) == 0
+        assert m.main(["--export", str(model), str(npz)]) == 0
+        runs.append((json.loads(out.read_text()), dict(np.load(npz))))
+    (a, wa), (b, wb) = runs
+    assert a["timesteps"] == b["timesteps"] and a["eval"]["wins"] == b["eval"]["wins"]
+    assert a["eval"]["mean_vp_margin"] == b["eval"]["mean_vp_margin"]
+    assert wa.keys() == wb.keys() and all(np.array_equal(wa[k], wb[k]) for k in wa if k != "meta")

@@ -24,16 +24,21 @@ class Bot(Protocol):
 
 Factory = Callable[[str, int], Bot]
 _GENERIC: dict[str, Factory] = {}
+# A kind that plays only some titles (`ppo`: those it has a trained network for).
+_PLAYS: dict[str, Callable[[str], bool]] = {}
 
 
-def register(kind: str, factory: Factory) -> None:
-    """Add a game-agnostic bot kind; factory(level_text, seed) -> Bot."""
+def register(kind: str, factory: Factory, plays: Callable[[str], bool] | None = None) -> None:
+    """Add a game-agnostic bot kind; factory(level_text, seed) -> Bot. `plays(game)` says
+    which titles it plays (default: all)."""
     _GENERIC[kind] = factory
+    if plays is not None:
+        _PLAYS[kind] = plays
 
 
 def _factories(game: str) -> dict[str, Factory]:
     _load_builtin()
-    out = dict(_GENERIC)
+    out = {k: f for k, f in _GENERIC.items() if k not in _PLAYS or _PLAYS[k](game)}
     out.update(title_of(game).bots())
     return out
 
@@ -52,6 +57,9 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     named = spec.strip().lower()
     spec = resolve(named)
     kind, _, level = spec.strip().partition(":")
+    if kind not in factories and kind in _GENERIC:
+        raise ValueError(f"the {kind} bot does not play {title_of(game).display_name}; "
+                         f"known bots: {', '.join(sorted(factories))}")
     if kind not in factories:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
     bot = factories[kind](level, seed)
@@ -61,6 +69,16 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     if named in named_levels():
         bot.name = named  # a named level plays under its name ("expert")
     return bot
+
+
+def check_bot(spec: str, position: Any) -> None:
+    """Refuse in words, before play, a bot that cannot play this game's configuration (its
+    scenario, player count or settings; e.g. `ppo` outside what its network was trained on).
+    A bot says so through an optional `check(position)` that raises ValueError."""
+    bot = make_bot(spec, game=position.title.name)
+    check = getattr(bot, "check", None)
+    if check is not None:
+        check(position)
 
 
 def is_bot_spec(spec: str, game: str = "snowdonia") -> bool:
@@ -91,3 +109,8 @@ def is_search_level(spec: str) -> bool:
 def _load_builtin() -> None:
     """Import the game-agnostic bots, which register themselves."""
     from snowdonia.bots import mcts, random_bot, search  # noqa: F401
+
+    if "ppo" not in _GENERIC:
+        from snowdonia.bots import ppo
+
+        register("ppo", ppo.factory, ppo.supports)

@@ -71,14 +71,21 @@ def _run(specs: list[GameSpec], workers: int, ray: str | None, quiet: bool) -> l
         return run_games(specs, workers, ray, progress=lambda k: bar.advance(task, k))
 
 
-def _check_settings(players: int, settings: dict[str, Any], game: str, scenario: str | None) -> None:
+def _check_settings(players: int, settings: dict[str, Any], game: str, scenario: str | None,
+                    bots: list[str] | None = None) -> None:
+    from snowdonia.bots import check_bot
     from snowdonia.core.errors import SettingsError
     from snowdonia.registry import title
 
     try:
-        title(game).new_game(players, seed=0, scenario=scenario, **settings)
+        position = title(game).new_game(players, seed=0, scenario=scenario, **settings)
     except (SettingsError, ValueError, TypeError, KeyError) as exc:
         raise typer.BadParameter(str(exc).strip("'\"")) from None
+    for b in bots or []:  # a bot that cannot play this configuration (e.g. ppo in another scenario)
+        try:
+            check_bot(b, position)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--bots") from None
 
 
 _GAME = typer.Option("snowdonia", "--game", help="The title: snowdonia or foothills.")
@@ -110,7 +117,7 @@ def register(app: typer.Typer) -> None:
         names = _bots(bots, game)
         settings = settings_from(game, sets, edition=edition, light_fog=light_fog,
                                  contracts_per_window=contracts_per_window)
-        _check_settings(players, settings, game, scenario)
+        _check_settings(players, settings, game, scenario, names)
         try:
             specs = schedule(names, players, games, seed, settings, game=game, scenario=scenario)
         except ValueError as exc:
@@ -166,7 +173,7 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"give one bot or {players} bots, not {len(names)}", param_hint="--bots")
         settings = settings_from(game, sets, edition=edition, light_fog=light_fog,
                                  contracts_per_window=contracts_per_window)
-        _check_settings(players, settings, game, scenario)
+        _check_settings(players, settings, game, scenario, names)
         specs = simulate_specs(names, games, seed, settings, rotate, game=game, scenario=scenario)
         results = _run(specs, workers or default_workers(), ray, quiet=False)
         out.mkdir(parents=True, exist_ok=True)

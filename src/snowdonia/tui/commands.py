@@ -24,7 +24,7 @@ from snowdonia.core.errors import RecordError, SettingsError
 from snowdonia.core.protocol import Position, Title
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title as title_named
-from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats, solo_sheet
+from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, check_seats, parse_seats, solo_sheet
 from snowdonia.tui.replayer import ReplayViewer, check, title_of
 from snowdonia.tui.saving import RecordFileError, read_record, stored_seats
 from snowdonia.tui.series import (
@@ -77,7 +77,8 @@ def _base_parameters() -> list[inspect.Parameter]:
                                      help="Number of players (default: the number of seats, or 3 if the title allows it).")),
         ("seats", str | None, _opt(None, "--seats", help="One per seat, comma separated: human or a bot level, "
                                    f"weakest first: {levels_line()}; or a bot by budget (random, greedy, "
-                                   "search:2000, mcts:200, mcts-v1:1s). The levels' measured strength: README, "
+                                   "search:2000, mcts:200, mcts-v1:1s); or ppo (Snowdonia, Mount Snowdon: the "
+                                   "learned policy). The levels' measured strength: README, "
                                    "'Bot levels'. Default: human then greedy bots.")),
         ("seed", int | None, _opt(None, "--seed", help="Game seed (default: random, kept in the record).")),
         ("save", Path | None, _opt(None, "--save", help="Write the record to this file after every decision and at the end.")),
@@ -170,6 +171,7 @@ def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
             seat_list = parse_seats(seats, players, t.name)
             settings = gather(t, players, scenario, given, pairs)
             position = t.new_game(players, seed=kw["seed"], scenario=scenario, **settings)
+            check_seats(seat_list, position)
         except (SeatError, SettingsError, ValueError, TypeError) as exc:
             raise _fail(str(exc)) from exc
         save_path = kw["save"]
@@ -221,7 +223,9 @@ def _resume(path: Path, players: int | None, seats: str | None, game: str | None
     if given is None:
         raise _fail(f"{path} does not say who sits where; give --seats (one per seat, {position.players} in all)")
     try:
-        return position, parse_seats(given, position.players, t.name)
+        seat_list = parse_seats(given, position.players, t.name)
+        check_seats(seat_list, position)
+        return position, seat_list
     except SeatError as exc:
         raise _fail(str(exc)) from exc
 

@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from snowdonia.bots import Bot, bot_kinds, make_bot
+from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.protocol import Position
@@ -68,6 +68,18 @@ def parse_seats(text: str | Sequence[str], players: int, game: str = "snowdonia"
             raise SeatError(f"seat {s!r}: {exc}; or 'human'. Levels, weakest first: {levels_line(game)}; "
                             f"bots for {game}: {', '.join(bot_kinds(game))}") from exc
     return seats
+
+
+def check_seats(seats: Sequence[str], position: Position) -> None:
+    """Refuse in words a seat's bot that cannot play this game's configuration (e.g. `ppo`
+    in a scenario its network was not trained on), before the game starts."""
+    for p, s in enumerate(seats):
+        if s == HUMAN:
+            continue
+        try:
+            check_bot(s, position)
+        except ValueError as exc:
+            raise SeatError(f"seat {p + 1} ({s}): {exc}") from exc
 
 
 @dataclass

@@ -763,6 +763,16 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         clock_out["takeover"] = takeover
         opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover, "hints": table.hints}
         check_settings(game_name, body.settings)
+        if any(k != "human" for k in kinds):  # a bot that cannot play this configuration (ppo elsewhere)
+            from snowdonia.bots import check_bot
+
+            sample = t.new_game(body.players, seed=0, scenario=body.scenario, **body.settings)
+            for i, kind in enumerate(kinds):
+                if kind != "human":
+                    try:
+                        check_bot(kind, sample)
+                    except ValueError as exc:
+                        raise ApiError(400, f"seat {i + 1}: {exc}") from exc
         creator = limit_creation(request)
         game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
                                       body.settings, private=body.private, table=opts, creator=creator)

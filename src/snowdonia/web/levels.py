@@ -58,6 +58,10 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
             text += " (instant)"
         out.append(Level(kind, kind.replace("_", " ").capitalize(), f"{kind.replace('_', ' ').capitalize()} bot",
                          text, 0.5))
+    if "ppo" in kinds:  # the learned policy (docs/ai.md): a network, instant
+        from snowdonia.bots.ppo import describe
+
+        out.append(Level("ppo", "PPO", "PPO bot", describe(game), 0.5))
     if "mcts" in kinds:
         for level, label, name, extra, secs in _search_levels(max_seconds, max_iterations):
             out.append(Level(level, label, name, f"{helps['mcts']}: {extra}", secs))
@@ -86,6 +90,7 @@ def fallback(game: str, level: str, max_seconds: float = 1.0, max_iterations: in
     if level in named:  # a named level falls back to the one below it, the weakest to random
         i = named.index(level)
         return named[i - 1] if i > 0 else "random"
-    raw = [n for n in names if n not in named]
+    # ppo is never a fallback: it plays only the scenario its network was trained on
+    raw = [n for n in names if n not in named and (n != "ppo" or level == "ppo")]
     i = raw.index(level)
     return raw[i - 1] if i > 0 else None

@@ -16,7 +16,7 @@ import numpy as np
 from snowdonia.core.protocol import Position
 from snowdonia.games.snowdonia.data import components
 from snowdonia.games.snowdonia.rules.board import excavation_rate, lay_track_rate
-from snowdonia.games.snowdonia.rules.config import Config
+from snowdonia.games.snowdonia.rules.config import AREAS, Config
 from snowdonia.games.snowdonia.rules.decisions import CHOOSE_END, GAME_SURVEYOR, KEEP, WINDOW
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
@@ -42,32 +42,98 @@ N_CARDS, N_TRAINS = _sizes()  # index 0 unused in both: numbering starts at 1
 
 
 def _max_score(cfg: Config) -> int:
-    """An upper bound on one player's final score: every site, the best track cards, the
-    top surveyor and train bonus, and every contract's largest bonus."""
+    """An upper bound on one player's final score, derived from the scoring rules (seed 004
+    "Scoring", rules/scoring.py) and the component data:
+
+    - station sites and track cards score only under the player's own ownership markers,
+      and markers never come back (`markers_per_player`, 16): at most the 16 best values
+      among every excavation and building site and the best track cards of the route;
+    - the surveyor's best station and the best train end bonus;
+    - contracts: a coal bonus times all the coal in the box, a surveyor bonus's best tier,
+      and the other bonuses only as far as their needs can be met at once - each marker
+      and rubble cube serves one card (rules/scoring.py `best_assignment`), and a player
+      has at most 16 markers and the box's rubble: the best such set (a small knapsack)."""
     comp = components()
+    markers = cfg.markers_per_player
     pool = sorted([*comp.track_rubble, *comp.deluxe_track_rubble], reverse=True)
-    bound = sum(cfg.slot_vp) + sum(cfg.bsite_vp) + sum(pool[: cfg.n_tracks])
+    owned = sorted([*cfg.slot_vp, *cfg.bsite_vp, *pool[: cfg.n_tracks]], reverse=True)
+    bound = sum(owned[:markers])
     bound += max(s.surveyor_vp for s in cfg.stations)
     bound += max(t.ability.get("end_vp", 0) for t in comp.trains)
-    for c in comp.contracts:
-        b = c.bonus
+    rubble_cap = comp.box["rubble"]
+    # best[m][r]: the most bonus VP from cards needing m markers and r rubble in all
+    best = [[0] * (rubble_cap + 1) for _ in range(markers + 1)]
+    for c in cfg.contract_numbers:
+        b = cfg.contract[c].bonus
         if "coal_vp" in b:
             bound += b["coal_vp"] * comp.box["coal"]
         elif "surveyor_tiers" in b:
             bound += max(v for _, v in b["surveyor_tiers"])
-        else:
-            bound += b.get("vp", 0)
-    return bound
+        elif b.get("vp", 0) > 0:
+            need_m = b.get("track", 0) + b.get("station", 0)
+            need_r = b.get("rubble", 0)
+            if need_m > markers or need_r > rubble_cap:
+                continue
+            for m in range(markers, need_m - 1, -1):
+                for r in range(rubble_cap, need_r - 1, -1):
+                    best[m][r] = max(best[m][r], best[m - need_m][r - need_r] + b["vp"])
+    return int(bound + best[markers][rubble_cap])
+
+
+def _event_visits(cfg: Config, placements: int) -> list[int]:
+    """The Event Track spaces the first `placements` event cubes land on. Where a cube goes
+    depends only on the track (the space after the right-most occupied one, then the
+    space's returns; rules/events.py), never on chance, so the sequence is fixed."""
+    ev = [False] * 10
+    if cfg.event_start_space:
+        ev[cfg.event_start_space - 1] = True
+    out = []
+    for _ in range(placements):
+        right = max((i for i in range(10) if ev[i]), default=-1)
+        if right + 1 >= 10:
+            break
+        ev[right + 1] = True
+        out.append(right + 2)
+        for back in cfg.event_returns.get(right + 2, ()):
+            ev[back - 1] = False
+    return out
 
 
 def _max_decisions(cfg: Config) -> int:
-    """An upper bound on player decisions: per round, hiring and placing (4 per player),
-    the seven contract windows of each player plus every card play and its follow-up
-    (3 per contract), one decision per action space, and maintenance for each of the ten
-    event spaces; times the engine's round limit."""
+    """An upper bound on player decisions in a game, derived from the rules (rules/flow.py
+    and the modules it calls; a choice with one legal answer is taken by the engine and is
+    no decision).
+
+    Every round at most: one hire question per player; two placements per player and one
+    more for each hired labourer; in each of the areas that has contracts, one contract
+    window turn ending in a pass per player; one decision per labourer resolved (Stock Yard,
+    Works, Build, Site Office; Excavate, Lay Track and the Surveyor ask nothing); the extra
+    Build of each train that gives one (No. 6). Once per game at most: every contract in
+    the game played (one window decision) with at most one follow-up (#3 clear, #4 weather,
+    #5 keep, #10 extra build, #28 move, a conversion or a take); a maintenance question per
+    train owner for each maintenance event the Event Track can reach only once (its cube
+    order is fixed) or Blaenau Ffestiniog's one maintenance; Blaenau Ffestiniog's set-up
+    (each player's end, the game's Surveyor). A maintenance space on the track's loop
+    would recur: then each event cube in the bag counts every round.
+
+    The round count has no bound in the rules but the engine's `round_limit`: a table can
+    stall (labourers on the Surveyor, the bag kept full by Works, no event cube drawn)."""
     n = cfg.players
-    per_round = 4 * n + 7 * n + 3 * len(cfg.contract_numbers) + cfg.n_space_slots + 10 * n + 10
-    return cfg.settings.round_limit * per_round
+    # the contract windows open for the action areas A-G, not for cards with no area ("-")
+    contract_areas = sum(1 for area, mask in cfg.area_mask.items()
+                         if area in AREAS and any(mask >> c & 1 for c in cfg.contract_numbers))
+    extra_build_trains = sum(1 for t in cfg.train.values() if t.ability.get("extra_build"))
+    per_round = n + 3 * n + contract_areas * n + 3 * n + extra_build_trains
+    visits = _event_visits(cfg, 200)
+    maint = {s for s, e in cfg.events.items() if e == "maintenance"}
+    once = sum(1 for s in visits[:100] if s in maint)
+    if any(s in maint for s in visits[100:]):  # a maintenance space on the loop
+        cubes = cfg.bag_event_cubes if cfg.bag_event_cubes is not None else components().box["event_cubes"]
+        per_round += n * cubes
+    if cfg.maint_station >= 0:
+        once += 1
+    per_game = 2 * len(cfg.contract_numbers) + n * once + ((n + 1) if cfg.two_ends else 0)
+    return cfg.settings.round_limit * per_round + per_game
 
 
 class Encoder:
