@@ -75,7 +75,7 @@ def place_options(g: State, p: int) -> list[Action]:
     # `board.blocked`, worked out once per call: fog shuts B (unless it holds the Build side)
     # and D; Light Fog only their last space.
     fog = g.weather_current == "fog"
-    light = cfg.settings.light_fog
+    light = cfg.light_fog
     for a in range(6):
         base = off[a]
         cap = cfg.b_build_caps if a == B and b_build else caps[a]
