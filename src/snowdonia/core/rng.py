@@ -7,6 +7,7 @@ the Python version's `random` module), which keeps golden records valid across v
 
 from __future__ import annotations
 
+import random
 from types import FunctionType
 from typing import Final
 
@@ -108,6 +109,17 @@ def _scale(zh: int, zl: int, n: int) -> int:
 
 # True when this module runs compiled (its functions are then not Python function objects).
 _HALVES: Final = not isinstance(seed_state, FunctionType)
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1, the very same draws (CPython's `_randbelow` with
+    `getrandbits`), without two interpreted frames per call: the search playouts' draw
+    (bots/mcts.py, `Position.playout`)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def weighted(state: int, weights: tuple[int, ...] | list[int]) -> tuple[int, int]:
