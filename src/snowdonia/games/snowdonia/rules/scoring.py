@@ -130,7 +130,7 @@ def score_player(g: State, p: int) -> dict[str, Any]:
 
 def player_total(g: State, p: int) -> int:
     """`score_player(g, p)["total"]` without the breakdown's texts and dicts: the lean final
-    score search playouts end with, from the Config's bonus tables (tests/rules/test_scoring.py
+    score search playouts end with, from the Config's bonus tables (tests/rules/test_rules_scoring.py
     keeps the two equal)."""
     cfg = g.cfg
     site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
