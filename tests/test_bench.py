@@ -84,3 +84,11 @@ def test_mcts_rates_cover_each_player_count_asked() -> None:
     assert [(r["game"], r["players"]) for r in rows] == [("snowdonia", 2), ("snowdonia", 3)]
     assert all(r["iterations_per_cpu_s"] > 0 and r["depth"] is None for r in rows)
     assert build().split()[0] in ("compiled", "pure")
+
+
+def test_mcts_rates_add_each_other_scenario_at_three_players() -> None:
+    from snowdonia.bench import mcts_rates
+
+    rows = mcts_rates(0.1, games=("snowdonia",))
+    assert [(r["scenario"], r["players"]) for r in rows] == [
+        ("mount_snowdon", n) for n in (1, 2, 3, 4, 5)] + [("blaenau_ffestiniog", 3)]

@@ -181,11 +181,12 @@ def test_a_clone_copies_every_slot_and_shares_no_list(game: str, players: int, s
 
 
 def test_the_search_bots_draw_is_randrange() -> None:
-    """The playout's `_below` must draw exactly what `randrange` draws, so a compiled and a
-    pure search (and a search before this change) choose the same moves for the same seed."""
-    from snowdonia.bots.mcts import _below
+    """The playout's draw (`core.rng.randbelow`, used by mcts and `Position.playout`) must draw
+    exactly what `randrange` draws, so a compiled and a pure search (and a search before this
+    change) choose the same moves for the same seed."""
+    from snowdonia.core.rng import randbelow
 
     a, b = random.Random(11), random.Random(11)
     for n in [1, 2, 3, 5, 7, 8, 9, 64, 65, 200, 1000] * 50:
-        assert _below(a, n) == b.randrange(n)
+        assert randbelow(a, n) == b.randrange(n)
     assert a.random() == b.random()

@@ -243,17 +243,23 @@ def compare(game: str, players: int, scenario: str | None = None, slices: int = 
 
 def mcts_rates(seconds: float = 2.0, games: tuple[str, ...] | None = None,
                counts: dict[str, tuple[int, ...]] | None = None) -> list[dict[str, Any]]:
-    """MCTS iterations per CPU-second, per title and player count: the search of `mcts:1s`
-    (the title's playout depth, early stopping off) from decision points spread over random
-    games, `seconds` of search per configuration."""
+    """MCTS iterations per CPU-second, per title, scenario and player count: the search of
+    `mcts:1s` (the title's playout depth, early stopping off) from decision points spread over
+    random games, `seconds` of search per configuration."""
     from snowdonia.bots.mcts import Budget, MctsBot
     from snowdonia.registry import names
 
     rows = []
     for game in games or tuple(names()):
         t = title(game)
-        for n in (counts or {}).get(game, t.player_counts):
-            ps = _decision_points(game, n, 4, seed=n)
+        # The title's first scenario at every player count; each other scenario at 3 players
+        # (or its first count) unless counts were asked for.
+        configs: list[tuple[str | None, int]] = [(None, n) for n in (counts or {}).get(game, t.player_counts)]
+        if counts is None:
+            for sc in t.scenarios[1:]:
+                configs.append((sc.key, 3 if 3 in sc.players else sc.players[0]))
+        for scenario, n in configs:
+            ps = _decision_points(game, n, 4, seed=n, scenario=scenario)
             its = 0
             cpu = 0.0
             for k, g in enumerate(ps):
@@ -263,18 +269,18 @@ def mcts_rates(seconds: float = 2.0, games: tuple[str, ...] | None = None,
                 bot.search(g)
                 cpu += time.process_time() - c0
                 its += bot.last_iterations
-            rows.append({"game": game, "players": n, "depth": t.search_depth,
-                         "iterations_per_cpu_s": its / max(cpu, 1e-9)})
+            rows.append({"game": game, "scenario": scenario or t.scenarios[0].key, "players": n,
+                         "depth": t.search_depth, "iterations_per_cpu_s": its / max(cpu, 1e-9)})
     return rows
 
 
-def _decision_points(game: str, players: int, count: int, seed: int) -> list[Position]:
+def _decision_points(game: str, players: int, count: int, seed: int, scenario: str | None = None) -> list[Position]:
     """Real choices (two options or more) spread over random games."""
     rng = random.Random(seed)
     out: list[Position] = []
     s = seed
     while len(out) < count:
-        g = title(game).new_game(players, seed=s)
+        g = title(game).new_game(players, seed=s, scenario=scenario)
         s += 1
         while not g.is_over:
             if len(g.legal_actions()) > 1 and rng.random() < 0.05:

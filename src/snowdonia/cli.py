@@ -136,10 +136,10 @@ def bench(
                 f"{cat['clones']['ours_per_cpu_s']:,.0f} vs {cat['clones']['theirs_per_cpu_s']:,.0f} per CPU-s"
             )
         mt = Table(title="MCTS iterations per CPU-second (mcts:1s search, early stopping off)")
-        for col in ("game", "players", "playout depth", "iterations/CPU-s"):
+        for col in ("game", "scenario", "players", "playout depth", "iterations/CPU-s"):
             mt.add_column(col, justify="right")
         for r in results["mcts"]:
-            mt.add_row(r["game"], str(r["players"]), "to the end" if r["depth"] is None else str(r["depth"]),
+            mt.add_row(r["game"], r["scenario"], str(r["players"]), "to the end" if r["depth"] is None else str(r["depth"]),
                        f"{r['iterations_per_cpu_s']:,.0f}")
         console.print(mt)
 

@@ -131,3 +131,24 @@ def test_the_snapshot_notices_a_search_that_touches_the_game() -> None:
     before2 = _snapshot(g2)
     flow.apply(g2, g2.legal_actions()[0])
     assert _snapshot(g2) != before2
+
+
+def test_compiled_playout_equals_the_protocol_loop() -> None:
+    """`Position.playout` (the protocol's loop of `legal_actions`, `randbelow`, `step`) and
+    each title's compiled `Engine.playout` make the same draws and the same steps: same final
+    state, same generator state, same count, to the end and with a depth."""
+    from snowdonia.core.protocol import Position
+    from snowdonia.games.foothills.rules.state import SLOTS as FSLOTS
+    from snowdonia.registry import title
+
+    games: list[tuple[Any, tuple[str, ...]]] = [(p, SLOTS) for p in _positions(3, 9, 3)]
+    games += [(new_game(4, seed=3, scenario="blaenau_ffestiniog"), SLOTS), (title("foothills").new_game(2, seed=5), FSLOTS)]
+    for g, slots in games:
+        for depth in (None, 0, 7):
+            a, b = g.clone(), g.clone()
+            ra, rb = random.Random(11), random.Random(11)
+            na = Position.playout(a, ra, depth)
+            nb = b.playout(rb, depth)
+            assert na == nb and ra.getstate() == rb.getstate()
+            assert all(getattr(a, s) == getattr(b, s) for s in slots if s not in ("cfg", "_legal"))
+            assert (depth is None and a.is_over) or na == depth or a.is_over

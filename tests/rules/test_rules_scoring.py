@@ -237,3 +237,44 @@ def test_single_highest_score_wins() -> None:
     g.surveyor[3] = g.cfg.station_index["halfway"]
     assert g.result()["winners"] == [3]
     assert g.result()["scores"] == [0, 0, 0, 7]
+
+
+def test_lean_total_and_outcome_equal_the_score_sheets() -> None:
+    """The search playouts' lean score (`scoring.player_total`, `Game.outcome`, read from the
+    Config's bonus tables) equals the score sheet's total (seed 004 Scoring) in random games
+    of every player count, both scenarios and the Deluxe edition, at every round's end and at
+    the game's end; and a hand with every bonus kind (markers, coal #27, surveyor tiers #29,
+    surveyor minimum #28) scores the same both ways."""
+    import random
+
+    from snowdonia.games.snowdonia.game import new_game
+    from snowdonia.games.snowdonia.rules.scoring import player_total
+
+    checked = 0
+    for seed in range(24):
+        players = 1 + seed % 5
+        scenario = "blaenau_ffestiniog" if seed % 3 == 2 and players < 5 else "mount_snowdon"
+        settings = {"edition": "deluxe"} if seed % 4 == 1 else {}
+        g = new_game(players, seed=seed, scenario=scenario, **settings)
+        rng = random.Random(seed)
+        last_round = g.round
+        while True:
+            if g.round != last_round or g.is_over:
+                res = g.result()
+                assert [player_total(g, p) for p in range(players)] == res["scores"]
+                out = g.outcome()
+                assert out.scores == [float(s) for s in res["scores"]] and out.winners == res["winners"]
+                last_round = g.round
+                checked += 1
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 200
+    g = new(3)
+    for c in (27, 28, 29, 1, 3, 4, 5):
+        give_contract(g, 0, c)
+    give(g, 0, coal=3, rubble=4)
+    own_tracks(g, 0, 3)
+    for s in range(len(g.cfg.stations)):
+        g.surveyor[0] = s
+        assert player_total(g, 0) == g.result()["scores"][0]

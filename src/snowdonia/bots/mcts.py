@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from snowdonia.bots import register
 from snowdonia.core.protocol import Position
+from snowdonia.core.rng import randbelow
 
 # Reward for a seat = WIN_WEIGHT * (share of the win) + the rest * a squashed score margin.
 # The margin term keeps a gradient when every playout from a node is won (or lost), which
@@ -77,16 +78,6 @@ class Budget:
         if self.seconds is not None:
             return f"{self.seconds:g}s"
         return str(self.iterations)
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n >= 1, the very same draws (CPython's `_randbelow` with
-    `getrandbits`), without two interpreted frames per call: the playout's inner loop."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def rewards(g: Position) -> list[float]:
@@ -196,7 +187,7 @@ class MctsBot:
             children = node.children
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
-                a = unexpanded[_below(rng, len(unexpanded))]
+                a = unexpanded[randbelow(rng, len(unexpanded))]
                 for b in legal:
                     ch = children.get(b)
                     if ch is not None:
@@ -225,12 +216,7 @@ class MctsBot:
             path.append(node)
             movers.append(p)
         # Playout.
-        depth = self.depth
-        steps = 0
-        while not d.is_over and (depth is None or steps < depth):
-            legal = d.legal_actions()
-            d.step(legal[_below(rng, len(legal))])
-            steps += 1
+        d.playout(rng, self.depth)
         r = rewards(d)
         for nd in path:
             nd.visits += 1

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from snowdonia.bots import register
+from snowdonia.bots.mcts import Node
 from snowdonia.core.protocol import Position
 
 WIN_WEIGHT = 0.5
@@ -109,18 +110,6 @@ class OptionStats:
     margin: float  # mean VP margin over the best opponent at the playouts' ends
     win_rate: float  # share of playouts the seat led (ties shared)
     prior: bool  # the one-ply bot's pick (the root's progressive bias)
-
-
-class Node:
-    """A tree node, reached by the action stored as its key in the parent."""
-
-    __slots__ = ("children", "visits", "avail", "reward")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[Any, Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.reward = [0.0] * players
 
 
 class RootStats:

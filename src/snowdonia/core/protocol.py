@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from snowdonia.core.actions import Action, Catalogue
 from snowdonia.core.chance import ChanceHook, ChanceModel
+from snowdonia.core.rng import randbelow
 
 LogEvent = dict[str, Any]  # {"type": "place", "seat": 0, ...}: JSON-safe, public
 
@@ -197,6 +198,18 @@ class Position(ABC):
     def step(self, action: Any) -> None:
         """Apply an action known to be legal (taken from `legal_actions`) without checking
         it or recording it: the fast path for search."""
+
+    def playout(self, rng: random.Random, depth: int | None = None) -> int:
+        """Uniformly random decisions -- `legal_actions()[randbelow(rng, len(...))]`, applied
+        with `step` -- until the game is over or `depth` decisions were made; returns how many
+        were made. The search bots' playout: a title may run the same loop in compiled code
+        (same draws, same steps)."""
+        steps = 0
+        while not self.is_over and (depth is None or steps < depth):
+            legal = self.legal_actions()
+            self.step(legal[randbelow(rng, len(legal))])
+            steps += 1
+        return steps
 
     @abstractmethod
     def pending(self, seat: int | None = None) -> Decision | None:

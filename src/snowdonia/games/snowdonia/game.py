@@ -17,9 +17,10 @@ from snowdonia.core.errors import IllegalAction
 from snowdonia.core.errors import RecordError as RecordError
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import check_record, make_record
-from snowdonia.core.rng import seed_state, shuffle
+from snowdonia.core.rng import seed_state
 from snowdonia.games.snowdonia.rules import flow, observe, scoring
 from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError
+from snowdonia.games.snowdonia.rules.bag import redeal
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.config import config_for, make_settings
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS
@@ -163,31 +164,7 @@ class Game(flow.Engine, Position):
         and the random generator is replaced, so bag draws differ too."""
         r = rng if isinstance(rng, int) else rng.getrandbits(63)
         g = self.clone()
-        state = seed_state(r)
-        cfg = g.cfg
-        known = g.kdisc[seat]
-        hidden_discard = [c for c in g.discard if not known >> c & 1]
-        pending: list[int] = []
-        if g.pending_cards and seat != g.decider:
-            pending = list(g.pending_cards[1:])
-        # Sorted first, so the re-deal depends only on which cards are unseen, never on
-        # the order they really lie in (what this seat cannot know).
-        pool = sorted(g.deck + hidden_discard + pending)
-        state = shuffle(state, pool)
-        deck: list[int] = []
-        if g.deck:
-            back = cfg.contract[g.deck[-1]].back
-            top = next(i for i, c in enumerate(pool) if cfg.contract[c].back == back)
-            top_card = pool.pop(top)
-            deck = pool[: len(g.deck) - 1] + [top_card]
-            pool = pool[len(g.deck) - 1:]
-        g.deck = deck
-        g.discard = [c for c in g.discard if known >> c & 1] + pool[: len(hidden_discard)]
-        pool = pool[len(hidden_discard):]
-        if pending:
-            g.pending_cards = (g.pending_cards[0], *pool)
-            g._legal = None
-        g.rng = state
+        redeal(g, seat, seed_state(r))
         return g
 
     def chance_state(self) -> Hashable:

@@ -99,3 +99,34 @@ def top_back(g: State) -> str | None:
     if not g.deck:
         return None
     return g.cfg.contract[g.deck[-1]].back
+
+
+def redeal(g: State, seat: int, state: int) -> None:
+    """`Game.resample`'s re-deal (compiled with the rules: a search does it every iteration):
+    the contracts `seat` has not seen -- the deck, the discards it does not know, the cards
+    another seat drew with #5 -- are reshuffled with the generator state `state`, keeping the
+    deck's visible top back; `state` then becomes the game's generator."""
+    cfg = g.cfg
+    known = g.kdisc[seat]
+    hidden_discard = [c for c in g.discard if not known >> c & 1]
+    pending: list[int] = []
+    if g.pending_cards and seat != g.decider:
+        pending = list(g.pending_cards[1:])
+    # Sorted first, so the re-deal depends only on which cards are unseen, never on
+    # the order they really lie in (what this seat cannot know).
+    pool = sorted(g.deck + hidden_discard + pending)
+    state = shuffle(state, pool)
+    deck: list[int] = []
+    if g.deck:
+        back = cfg.contract[g.deck[-1]].back
+        top = next(i for i, c in enumerate(pool) if cfg.contract[c].back == back)
+        top_card = pool.pop(top)
+        deck = pool[: len(g.deck) - 1] + [top_card]
+        pool = pool[len(g.deck) - 1:]
+    g.deck = deck
+    g.discard = [c for c in g.discard if known >> c & 1] + pool[: len(hidden_discard)]
+    pool = pool[len(hidden_discard):]
+    if pending:
+        g.pending_cards = (g.pending_cards[0], *pool)
+        g._legal = None
+    g.rng = state

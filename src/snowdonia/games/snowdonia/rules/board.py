@@ -32,14 +32,14 @@ def blocked(g: State, area: int, idx: int) -> bool:
     set-aside train's Build side covers B, B holds a Build action, which fog does not stop."""
     if g.weather_current != "fog" or area not in (B, D) or (area == B and g.b_build):
         return False
-    if g.cfg.settings.light_fog:
+    if g.cfg.light_fog:
         return idx == capacity(g, area) - 1
     return True
 
 
 def fully_fogged(g: State, area: int) -> bool:
     """Fog (not Light Fog) is on this Excavate or Lay Track area: its extra actions do nothing."""
-    return (g.weather_current == "fog" and not g.cfg.settings.light_fog and area in (B, D)
+    return (g.weather_current == "fog" and not g.cfg.light_fog and area in (B, D)
             and not (area == B and g.b_build))
 
 
@@ -57,16 +57,18 @@ def lay_track_rate(g: State) -> int:
     return g.cfg.lay_rates[g.lay_idx]
 
 
-def count_effect(g: State, p: int, effect: str) -> int:
-    """How many contracts with this effect p has played this round."""
-    return (g.round_played[p] & g.cfg.effect_mask.get(effect, 0)).bit_count()
+def count_fx(g: State, p: int, code: int) -> int:
+    """How many contracts with the effect of this code (an index of config.EFFECTS; named in
+    rules/contracts.py) p has played this round."""
+    m = g.round_played[p] & g.cfg.fx_mask[code]
+    return m.bit_count() if m else 0
 
 
 def train_ability(g: State, p: int, ability: str, default: int = 0) -> int:
     """The value of an ability of p's train (data/trains.toml), or `default` without one."""
     t = g.train[p]
     if t:
-        return g.cfg.train[t].ability.get(ability, default)
+        return g.cfg.train_ability[t].get(ability, default)
     return default
 
 

@@ -23,6 +23,18 @@ if TYPE_CHECKING:
 SCENARIOS: Final = KEYS
 EDITIONS: Final = ("original", "deluxe")
 AREAS: Final = "ABCDEFG"
+# The round-long contract effects the rules ask for while an action resolves, by code
+# (`Config.fx_mask[code]`: the contracts with that effect; rules/contracts.py names the codes).
+EFFECTS: Final = (
+    "lay_track_bonus", "clear_next_space", "build_iron_for_steel", "stock_yard_bonus", "extra_lay_track",
+    "build_stone_discount", "extra_build", "build_rubble_for_stone", "stock_yard_no_coal_limit",
+    "excavate_double", "maintenance",
+)
+# A contract's end-of-game bonus, by kind (`Config.bonus_kind`): markers and rubble placed on
+# it (the assignment of scoring.best_assignment), VP per coal, or VP by the surveyor's station.
+BONUS_PLACED: Final = 0
+BONUS_COAL: Final = 1
+BONUS_TIERS: Final = 2
 
 
 
@@ -214,6 +226,47 @@ class Config:
         if sc.game_markers_for_events is not None:
             self.game_markers = sc.game_markers_for_events
         self.maint_station = self.station_index.get(sc.maintenance_station or "", -1)
+        self._hot_copies(comp, settings)
         from snowdonia.games.snowdonia.scenarios.hooks import hooks_for  # (they import the rules)
 
         self.hooks: Hooks = hooks_for(self)
+
+    def _hot_copies(self, comp: Components, settings: Settings) -> None:
+        """Facts the hot paths read, as plain ints, floats and lists of this compiled class
+        (issue 18): the settings the rules test while a game runs, the contract masks by
+        area index and effect code, the trains' abilities and the contracts' bonuses by
+        number, the stations' heights. The same values as `settings`, `area_mask`,
+        `effect_mask`, `train`, `contract` and `stations`, only quicker to reach."""
+        self.light_fog: bool = bool(settings.light_fog)
+        self.round_limit: int = settings.round_limit
+        self.area_mask_at: list[int] = [self.area_mask.get(a, 0) for a in AREAS]
+        self.fx_mask: list[int] = [self.effect_mask.get(e, 0) for e in EFFECTS]
+        self.fx_amount: list[int] = [self.effect_amount.get(e, 1) for e in EFFECTS]
+        top = max(comp.train_by_number) + 1
+        self.train_ability: list[dict[str, int]] = [
+            dict(comp.train_by_number[t].ability) if t in comp.train_by_number else {} for t in range(top)]
+        self.train_end_vp: list[int] = [a.get("end_vp", 0) for a in self.train_ability]
+        self.train_extra_build: list[int] = [a.get("extra_build", 0) for a in self.train_ability]
+        self.station_height: list[float] = [s.height for s in self.stations]
+        self.station_surveyor_vp: list[int] = [s.surveyor_vp for s in self.stations]
+        top = max(comp.contract_by_number) + 1
+        self.bonus_kind: list[int] = [BONUS_PLACED] * top
+        self.bonus_vp: list[int] = [0] * top  # BONUS_PLACED: its VP; BONUS_COAL: VP per coal
+        self.bonus_need: list[tuple[int, int, int]] = [(0, 0, 0)] * top  # rubble, track, station
+        self.bonus_surveyor_min: list[float] = [float("-inf")] * top  # surveyor_at_least
+        self.bonus_tiers: list[list[tuple[float, int]]] = [[] for _ in range(top)]
+        for c, card in comp.contract_by_number.items():
+            bonus = card.bonus
+            if "coal_vp" in bonus:
+                self.bonus_kind[c] = BONUS_COAL
+                self.bonus_vp[c] = int(bonus["coal_vp"])
+            elif "surveyor_tiers" in bonus:
+                self.bonus_kind[c] = BONUS_TIERS
+                self.bonus_tiers[c] = [(float(st), int(v)) for st, v in bonus["surveyor_tiers"]]
+            else:
+                self.bonus_vp[c] = int(bonus["vp"])
+                self.bonus_need[c] = (int(bonus.get("rubble", 0)), int(bonus.get("track", 0)),
+                                      int(bonus.get("station", 0)))
+                if bonus.get("surveyor_at_least") is not None:
+                    self.bonus_surveyor_min[c] = float(bonus["surveyor_at_least"])
+        self.contract_mask: int = sum(1 << c for c in self.contract_numbers)

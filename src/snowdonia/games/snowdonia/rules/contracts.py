@@ -24,14 +24,27 @@ from snowdonia.games.snowdonia.rules.board import (
     bits,
     blocked,
     capacity,
-    count_effect,
+    count_fx,
     emit,
     space_name,
 )
+from snowdonia.games.snowdonia.rules.config import EFFECTS
 from snowdonia.games.snowdonia.rules.decisions import CONVERT, KEEP, MOVE, TAKE, WEATHER, WINDOW
 from snowdonia.games.snowdonia.rules.state import NONE, State
 
 PASS: Final = Action("pass")
+# Effect codes: indices of config.EFFECTS (checked at import below).
+FX_LAY_TRACK_BONUS: Final = 0
+FX_CLEAR_NEXT_SPACE: Final = 1
+FX_BUILD_IRON_FOR_STEEL: Final = 2
+FX_STOCK_YARD_BONUS: Final = 3
+FX_EXTRA_LAY_TRACK: Final = 4
+FX_BUILD_STONE_DISCOUNT: Final = 5
+FX_EXTRA_BUILD: Final = 6
+FX_BUILD_RUBBLE_FOR_STONE: Final = 7
+FX_STOCK_YARD_NO_COAL_LIMIT: Final = 8
+FX_EXCAVATE_DOUBLE: Final = 9
+FX_MAINTENANCE: Final = 10
 
 # --------------------------------------------------------------------------- the window
 
@@ -43,7 +56,7 @@ def step_window(g: State) -> bool:
     clockwise order beginning with the Start Player, each player may play one or more
     Contract cards"; ruling of issue 8)."""
     n = g.cfg.players
-    letter_mask = g.cfg.area_mask.get(AREAS[g.res_area], 0)
+    letter_mask = g.cfg.area_mask_at[g.res_area]
     while g.res_pos < n:
         p = (g.win_first + g.res_pos) % n
         if not g.blocked_contracts and g.hand[p] & letter_mask:
@@ -55,7 +68,7 @@ def step_window(g: State) -> bool:
 
 
 def window_options(g: State, p: int) -> list[Action]:
-    mask = g.hand[p] & g.cfg.area_mask.get(AREAS[g.res_area], 0)
+    mask = g.hand[p] & g.cfg.area_mask_at[g.res_area]
     out = [made("play", (c,)) for c in bits(mask)]
     out.append(PASS)
     return out
@@ -190,60 +203,60 @@ NOW: Final[dict[str, Callable[[State, int, int], None]]] = {
 
 def lay_track_bonus(g: State, p: int) -> int:
     """#1, #2 (D): your Lay Track actions this round: work rate +1 each."""
-    return count_effect(g, p, "lay_track_bonus") * g.cfg.effect_amount.get("lay_track_bonus", 1)
+    return count_fx(g, p, FX_LAY_TRACK_BONUS) * g.cfg.fx_amount[FX_LAY_TRACK_BONUS]
 
 
 def clear_next_space(g: State, p: int) -> int:
     """#3 (B): after all other Excavate actions, you may clear the whole next space that
     still holds rubble (count of such extra actions this round)."""
-    return count_effect(g, p, "clear_next_space")
+    return count_fx(g, p, FX_CLEAR_NEXT_SPACE)
 
 
 def build_iron_for_steel(g: State, p: int) -> bool:
     """#6, #25 (E): your Build actions this round may use 3 iron in place of 1 steel."""
-    return count_effect(g, p, "build_iron_for_steel") > 0
+    return count_fx(g, p, FX_BUILD_IRON_FOR_STEEL) > 0
 
 
 def stock_yard_bonus(g: State, p: int) -> int:
     """#7 (A): your Stock Yard actions this round take 1 additional cube each."""
-    return count_effect(g, p, "stock_yard_bonus") * g.cfg.effect_amount.get("stock_yard_bonus", 1)
+    return count_fx(g, p, FX_STOCK_YARD_BONUS) * g.cfg.fx_amount[FX_STOCK_YARD_BONUS]
 
 
 def extra_lay_track(g: State, p: int) -> int:
     """#8 (D): after all other Lay Track actions, take one more Lay Track action."""
-    return count_effect(g, p, "extra_lay_track")
+    return count_fx(g, p, FX_EXTRA_LAY_TRACK)
 
 
 def build_stone_discount(g: State, p: int) -> int:
     """#9, #14, #15 (E): each Building site you pay for this round costs 1 stone less; they add
     up, never below 0."""
-    return count_effect(g, p, "build_stone_discount") * g.cfg.effect_amount.get("build_stone_discount", 1)
+    return count_fx(g, p, FX_BUILD_STONE_DISCOUNT) * g.cfg.fx_amount[FX_BUILD_STONE_DISCOUNT]
 
 
 def extra_build(g: State, p: int) -> int:
     """#10 (E): after all other Build actions, take one more Build action."""
-    return count_effect(g, p, "extra_build")
+    return count_fx(g, p, FX_EXTRA_BUILD)
 
 
 def maintenance_cards(g: State, p: int) -> list[int]:
     """#16, #21 (-): discard instead of paying 1 steel for train maintenance."""
-    return bits(g.hand[p] & g.cfg.effect_mask["maintenance"])
+    return bits(g.hand[p] & g.cfg.fx_mask[FX_MAINTENANCE])
 
 
 def build_rubble_for_stone(g: State, p: int) -> bool:
     """#17 (E): your Build actions this round may pay 2 rubble per stone."""
-    return count_effect(g, p, "build_rubble_for_stone") > 0
+    return count_fx(g, p, FX_BUILD_RUBBLE_FOR_STONE) > 0
 
 
 def stock_yard_no_coal_limit(g: State, p: int) -> bool:
     """#29 (A, 3-5 players): ignore the one-coal limit at the Stock Yard this round."""
-    return count_effect(g, p, "stock_yard_no_coal_limit") > 0
+    return count_fx(g, p, FX_STOCK_YARD_NO_COAL_LIMIT) > 0
 
 
 def excavate_double(g: State, p: int) -> bool:
     """#26, #30 (B): your Excavate actions this round take double rubble (work rate plus
     bonuses, doubled)."""
-    return count_effect(g, p, "excavate_double") > 0
+    return count_fx(g, p, FX_EXCAVATE_DOUBLE) > 0
 
 
 # --------------------------------------------------------------------------- decisions contracts ask
@@ -334,3 +347,13 @@ def apply_move(g: State, p: int, act: Action) -> None:
     if g.journal is not None:
         emit(g, "move_labourer", seat=p,
              **{"from": space_name(AREAS.index(str(fa)), int(fn) - 1), "to": space_name(AREAS.index(str(ta)), int(tn) - 1)})
+
+
+if len(EFFECTS) != FX_MAINTENANCE + 1 or EFFECTS.index("excavate_double") != FX_EXCAVATE_DOUBLE or any(
+        EFFECTS.index(name) != code for name, code in (
+            ("lay_track_bonus", FX_LAY_TRACK_BONUS), ("clear_next_space", FX_CLEAR_NEXT_SPACE),
+            ("build_iron_for_steel", FX_BUILD_IRON_FOR_STEEL), ("stock_yard_bonus", FX_STOCK_YARD_BONUS),
+            ("extra_lay_track", FX_EXTRA_LAY_TRACK), ("build_stone_discount", FX_BUILD_STONE_DISCOUNT),
+            ("extra_build", FX_EXTRA_BUILD), ("build_rubble_for_stone", FX_BUILD_RUBBLE_FOR_STONE),
+            ("stock_yard_no_coal_limit", FX_STOCK_YARD_NO_COAL_LIMIT), ("maintenance", FX_MAINTENANCE))):
+    raise AssertionError("contracts.FX_* must be the indices of config.EFFECTS")

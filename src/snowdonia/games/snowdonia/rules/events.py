@@ -17,14 +17,26 @@ def place_event(g: State) -> None:
     on 4, 7 and 10 put cubes back in the bag, so the track loops through 8, 9 and 10."""
     cfg = g.cfg
     ev = g.events
-    right = max((i for i in range(EVENT_SPACES) if ev[i]), default=-1)
+    right = -1
+    for i in range(EVENT_SPACES):
+        if ev[i]:
+            right = i
     idx = right + 1
     if idx >= EVENT_SPACES:  # cannot happen with the printed returns; keep the cube accounted for
         g.bag_e += 1
         return
     ev[idx] = 1
     space = idx + 1
-    RESOLVE[cfg.events[space]](g, space)
+    kind = cfg.events[space]
+    # RESOLVE[kind], called directly (the compiled engine then passes no boxed arguments)
+    if kind == "excavate":
+        excavate(g, space)
+    elif kind == "lay_track":
+        lay_track(g, space)
+    elif kind == "complete_station":
+        complete_station(g, space)
+    else:
+        RESOLVE[kind](g, space)
     for back in cfg.event_returns.get(space, ()):
         if ev[back - 1]:
             ev[back - 1] = 0

@@ -13,11 +13,13 @@ decision a player is shown is a real one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from snowdonia.core.rng import randbelow
 from snowdonia.games.snowdonia.rules import (
     contracts,
     decisions,
@@ -98,9 +100,57 @@ def legal_actions(g: State) -> list[Action]:
     if cached is not None:
         return cached
     d = g.decision
-    res = [] if d is None or g.over else HANDLERS[d][0](g, g.decider)
+    res = [] if d is None or g.over else options(g, d, g.decider)
     g._legal = res
     return res
+
+
+# `options` and `carry_out` are HANDLERS for the compiled engine: the kinds a game asks for
+# most, called directly (a call through the table's function objects boxes every argument),
+# then the table for the rest. tests/rules/test_rules_flow.py checks them against HANDLERS.
+
+
+def options(g: State, d: str, p: int) -> list[Action]:
+    """HANDLERS[d]'s options for seat p."""
+    if d == decisions.PLACE:
+        return placement.place_options(g, p)
+    if d == decisions.WINDOW:
+        return contracts.window_options(g, p)
+    if d == decisions.HIRE:
+        return placement.hire_options(g, p)
+    if d == decisions.STOCK_YARD:
+        return stock_yard.stock_yard_options(g, p)
+    if d == decisions.BUILD:
+        return build.build_options(g, p)
+    if d == decisions.WORKS:
+        return works.works_options(g, p)
+    if d == decisions.SITE_OFFICE:
+        return site_office.pick_options(g, p)
+    if d == decisions.EXTRA_BUILD:
+        return build.extra_build_options(g, p)
+    return HANDLERS[d][0](g, p)
+
+
+def carry_out(g: State, d: str, p: int, act: Action) -> None:
+    """HANDLERS[d]'s answer of seat p."""
+    if d == decisions.PLACE:
+        placement.apply_place(g, p, act)
+    elif d == decisions.WINDOW:
+        contracts.apply_window(g, p, act)
+    elif d == decisions.HIRE:
+        placement.apply_hire(g, p, act)
+    elif d == decisions.STOCK_YARD:
+        stock_yard.apply_stock_yard(g, p, act)
+    elif d == decisions.BUILD:
+        build.apply_build(g, p, act)
+    elif d == decisions.WORKS:
+        works.apply_works(g, p, act)
+    elif d == decisions.SITE_OFFICE:
+        site_office.apply_pick(g, p, act)
+    elif d == decisions.EXTRA_BUILD:
+        build.apply_extra_build(g, p, act)
+    else:
+        HANDLERS[d][1](g, p, act)
 
 
 def apply(g: State, action: Action) -> None:
@@ -129,7 +179,7 @@ def answer(g: State, act: Action) -> None:
     assert d is not None
     g._legal = None
     g.decision = None
-    HANDLERS[d][1](g, g.decider, act)
+    carry_out(g, d, g.decider, act)
 
 
 # --------------------------------------------------------------------------- the round
@@ -258,7 +308,7 @@ def _begin_extras(g: State, a: int) -> None:
     elif a == E:
         ex = [p * 8 + X_BUILD10 for p in order for _ in range(contracts.extra_build(g, p))]
         ex += [p * 8 + X_PADARN for p in order
-               if g.train[p] and g.cfg.train[g.train[p]].ability.get("extra_build")]
+               if g.train[p] and g.cfg.train_extra_build[g.train[p]]]
     g.extras = ex
 
 
@@ -303,7 +353,7 @@ def _end_of_round(g: State) -> None:
         else:
             finish(g, "last_track")
             return
-    if g.round >= cfg.settings.round_limit:
+    if g.round >= cfg.round_limit:
         finish(g, "round_limit")
         return
     _new_round(g)
@@ -365,3 +415,13 @@ class Engine(State):
     def step(self, action: Action) -> None:
         """Apply an action taken from `legal_actions` without checking or recording it."""
         step(self, action)
+
+    def playout(self, rng: random.Random, depth: int | None = None) -> int:
+        """`Position.playout` compiled: the same draws and steps, without a protocol call
+        per step."""
+        steps = 0
+        while not self.over and (depth is None or steps < depth):
+            legal = legal_actions(self)
+            step(self, legal[randbelow(rng, len(legal))])
+            steps += 1
+        return steps

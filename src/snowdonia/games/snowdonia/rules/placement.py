@@ -75,7 +75,7 @@ def place_options(g: State, p: int) -> list[Action]:
     # `board.blocked`, worked out once per call: fog shuts B (unless it holds the Build side)
     # and D; Light Fog only their last space.
     fog = g.weather_current == "fog"
-    light = cfg.settings.light_fog
+    light = cfg.light_fog
     for a in range(6):
         base = off[a]
         cap = cfg.b_build_caps if a == B and b_build else caps[a]
@@ -90,13 +90,16 @@ def place_options(g: State, p: int) -> list[Action]:
     return out
 
 
+_AREA_INDEX: Final = {name: a for a, name in enumerate(AREAS)}
+
+
 def apply_place(g: State, p: int, act: Action) -> None:
     area, num = act.args
     if area == "G":
         g.g_list.append(p)
         a, idx = G, 0
     else:
-        a, idx = AREAS.index(str(area)), int(num) - 1
+        a, idx = _AREA_INDEX[str(area)], (num if isinstance(num, int) else int(num)) - 1
         g.spaces[g.cfg.space_offset[a] + idx] = p
     g.to_place[p] -= 1
     g.place_turn = (p + 1) % g.cfg.players

@@ -110,7 +110,7 @@ def clear_next_space(g: State, p: int) -> tuple[int, dict[str, object] | None]:
 def event_excavate(g: State, spaces: int) -> list[dict[str, object]]:
     """Event: remove all rubble from `spaces` spaces (track cards and station excavation
     sites, one each) in route order; it goes to the general supply, no markers, no VP.
-    Returns the spaces cleared."""
+    Returns the spaces cleared, for the log (none when no log is kept)."""
     sr = g.slot_rubble
     i = g.exc_ptr
     ns = g.cfg.n_slots
@@ -125,6 +125,8 @@ def event_excavate(g: State, spaces: int) -> list[dict[str, object]]:
     g.supply_rubble += removed
     g.route_rubble -= removed
     _after_rubble_change(g)
+    if g.journal is None:
+        return []
     return [slot_name(g, s) for s in cleared]
 
 

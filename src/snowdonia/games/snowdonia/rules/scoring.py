@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from snowdonia.games.snowdonia.rules.config import BONUS_COAL, BONUS_TIERS
 from snowdonia.games.snowdonia.rules.state import State
 
 
@@ -129,32 +130,64 @@ def score_player(g: State, p: int) -> dict[str, Any]:
 
 def player_total(g: State, p: int) -> int:
     """`score_player(g, p)["total"]` without the breakdown's texts and dicts: the lean final
-    score search playouts end with (tests/rules/test_scoring.py keeps the two equal)."""
+    score search playouts end with, from the Config's bonus tables (tests/rules/test_rules_scoring.py
+    keeps the two equal)."""
     cfg = g.cfg
     site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
+    s = g.surveyor[p]
+    total = site_vp + track_vp + cfg.station_surveyor_vp[s]
     t = g.train[p]
-    total = site_vp + track_vp + cfg.stations[g.surveyor[p]].surveyor_vp
     if t:
-        total += cfg.train[t].ability.get("end_vp", 0)
-    held = g.hand[p] | g.played[p]
+        total += cfg.train_end_vp[t]
+    held = (g.hand[p] | g.played[p]) & cfg.contract_mask
+    if not held:
+        return total
+    h = cfg.station_height[s]
     market: list[tuple[int, int, int, int]] = []
-    for c in cfg.contract_numbers:
-        if not held >> c & 1:
-            continue
-        bonus = cfg.contract[c].bonus
-        if "coal_vp" in bonus:
-            total += bonus["coal_vp"] * g.coal[p]
-        elif "surveyor_tiers" in bonus:
-            h = cfg.stations[g.surveyor[p]].height
-            total += max((v for st, v in bonus["surveyor_tiers"] if h >= float(st)), default=0)
-        elif _surveyor_ok(g, p, bonus):
-            nr, nt, ns = _bonus_need(bonus)
-            market.append((bonus["vp"], nr, nt, ns))
+    c = 0
+    while held:
+        if held & 1:
+            kind = cfg.bonus_kind[c]
+            if kind == BONUS_COAL:
+                total += cfg.bonus_vp[c] * g.coal[p]
+            elif kind == BONUS_TIERS:
+                best = 0
+                found = False
+                for st, v in cfg.bonus_tiers[c]:
+                    if h >= st and (not found or v > best):
+                        best = v
+                        found = True
+                total += best
+            elif h >= cfg.bonus_surveyor_min[c]:
+                nr, nt, ns = cfg.bonus_need[c]
+                market.append((cfg.bonus_vp[c], nr, nt, ns))
+        held >>= 1
+        c += 1
     if market:
-        _, met = best_assignment(market, g.rubble[p], track_markers, station_markers)
-        for i in met:
-            total += market[i][0]
+        total += best_vp(market, g.rubble[p], track_markers, station_markers)
     return total
+
+
+def best_vp(cards: list[tuple[int, int, int, int]], rubble: int, track: int, station: int) -> int:
+    """The VP of `best_assignment(cards, ...)`, without the closure and the indices: the most
+    VP of any set of cards whose needs fit (exhaustive search with a bound)."""
+    cards.sort(reverse=True)
+    suffix = [0] * (len(cards) + 1)
+    for k in range(len(cards) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + cards[k][0]
+    return _best_from(cards, suffix, 0, rubble, track, station, 0, 0)
+
+
+def _best_from(cards: list[tuple[int, int, int, int]], suffix: list[int], k: int, r: int, t: int, s: int,
+               vp: int, best: int) -> int:
+    if vp > best:
+        best = vp
+    if k == len(cards) or vp + suffix[k] <= best:
+        return best
+    v, nr, nt, ns = cards[k]
+    if nr <= r and nt <= t and ns <= s:
+        best = _best_from(cards, suffix, k + 1, r - nr, t - nt, s - ns, vp + v, best)
+    return _best_from(cards, suffix, k + 1, r, t, s, vp, best)
 
 
 def outcome(g: State) -> tuple[list[int], list[int]]:

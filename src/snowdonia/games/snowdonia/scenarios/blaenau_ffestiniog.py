@@ -173,7 +173,7 @@ def event_excavate(g: State, spaces: int) -> Slots:
         g.supply_rubble += removed
         g.route_rubble -= removed
         route._after_rubble_change(g)
-        cleared = [route.slot_name(g, s) for s in idx]
+        cleared = [route.slot_name(g, s) for s in idx] if g.journal is not None else []
     return cleared
 
 
