@@ -62,6 +62,13 @@ def data_messages(catalog: Catalog) -> None:
         if text:
             catalog.add(text, None, [(where, 0)], auto_comments=[comment] if comment else [], context=context)
 
+    from snowdonia.bots.levels import named_levels
+
+    for lv in named_levels().values():
+        add(lv.name.capitalize(), "bots/levels.toml", comment="a bot level's name")
+        add(lv.help, "bots/levels.toml", comment=f"the {lv.name} level, in the lobby's level menu")
+        for game, fig in lv.evidence.items():
+            add(fig, "bots/levels.toml", comment=f"what the ladder measured for the {lv.name} level ({game})")
     for name in title_names():
         t = title(name)
         add(t.display_name, f"title:{name}", comment="a game's name")
@@ -78,6 +85,11 @@ def data_messages(catalog: Catalog) -> None:
         for d in t.decisions.values():
             add(d.prompt, f"title:{name}:decision", context=None, comment=f"decision {d.key}: its prompt")
             add(d.pass_text, f"title:{name}:decision", comment=f"decision {d.key}: what passing means")
+        for kind, text in t.bot_help().items():
+            add(text, f"title:{name}:bots", comment=f"the {kind} bot, in the lobby's level menu")
+            add(kind.replace("_", " ").capitalize(), f"title:{name}:bots", comment="a bot level's name")
+        for kind in t.bots():
+            add(kind.replace("_", " ").capitalize(), f"title:{name}:bots", comment="a bot level's name")
         extra = getattr(t.words, "data_messages", None)
         if extra is not None:
             for text, comment in extra():

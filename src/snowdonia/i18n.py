@@ -231,3 +231,29 @@ def terminal_language(explicit: str | None = None, env: dict[str, str] | None = 
 
 __all__ = ["LANGUAGES", "PSEUDO", "available", "catalogue_json", "choose", "negotiate", "normalise",
            "pseudo_text", "read_catalogue", "terminal_language", "translator", "use", "using"]
+
+
+def translate_description(d: dict[str, Any]) -> dict[str, Any]:
+    """`Title.describe()` with its words in the current language (the data's English texts are
+    msgids: scripts/i18n.py extracts them from the registries)."""
+    from snowdonia.core.i18n import _
+
+    out = dict(d)
+    out["display_name"] = _(d["display_name"])
+    out["scenarios"] = [{**s, "name": _(s["name"]), **({"description": _(s["description"])}
+                                                       if s.get("description") else {})} for s in d["scenarios"]]
+    settings = []
+    for spec in d["settings"]:
+        spec = dict(spec)
+        if spec.get("label"):
+            spec["label"] = _(spec["label"])
+        if spec.get("help"):
+            spec["help"] = _(spec["help"])
+        if spec.get("choice_labels"):
+            spec["choice_labels"] = [_(x) if x else x for x in spec["choice_labels"]]
+        settings.append(spec)
+    out["settings"] = settings
+    out["score_labels"] = {k: _(v) for k, v in d["score_labels"].items()}
+    out["decisions"] = {k: {**v, "prompt": _(v["prompt"]), "pass_text": _(v["pass_text"]) if v["pass_text"] else ""}
+                        for k, v in d["decisions"].items()}
+    return out

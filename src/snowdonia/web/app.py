@@ -33,6 +33,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from snowdonia import i18n
+from snowdonia.core.i18n import _
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
@@ -40,6 +42,7 @@ from snowdonia.store.db import hash_token
 from snowdonia.web import fair, hints, metrics, reviews, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
+from snowdonia.web.language import Language
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
 from snowdonia.web.settings import ServerSettings
 
@@ -500,6 +503,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.state.settings = cfg
     app.state.series = series
     app.state.reviewer = reviewer
+    app.add_middleware(Language)  # innermost: every word of the answer in the asked language
     app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
@@ -645,21 +649,37 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(404, "that game has no web board")
         return FileResponse(path, media_type="text/javascript")
 
+    # ------------------------------------------------------------------ languages
+    @app.get("/api/i18n", responses=_errors(404, body=False))
+    async def i18n_negotiated(request: Request) -> JSONResponse:
+        """The catalogue of the language this request asks for (`?lang=`, `Accept-Language`)."""
+        return _json(i18n.catalogue_json(request.scope["state"]["lang"]))
+
+    @app.get("/api/i18n/{lang}", responses=_errors(404, body=False))
+    async def i18n_catalogue(lang: str) -> JSONResponse:
+        """One language's message catalogue for the web client (the `.po` the Python words use)."""
+        found = i18n.normalise(lang[:16])
+        if found is None:
+            raise ApiError(404, _("no catalogue for language %(lang)s; known: %(known)s", lang=repr(lang[:16]),
+                                  known=", ".join(i18n.available())))
+        return _json(i18n.catalogue_json(found))
+
     # ------------------------------------------------------------------ titles and lobby
-    meta_cache: dict[str, Any] = {}
+    meta_caches: dict[str, dict[str, Any]] = {}
 
     def describe_title(name: str) -> dict[str, Any]:
         t = title(name)
         sample = t.new_game(min(t.player_counts), seed=0)
         return {
-            **t.describe(),
+            **i18n.translate_description(t.describe()),
             "bots": [lv.as_dict() for lv in live.levels(name).values()],
             "board": f"/boards/{name}.js" if t.web_board() else None,
             "components": t.words.components(sample),
         }
 
     @app.get("/api/meta")
-    async def meta() -> JSONResponse:
+    async def meta(request: Request) -> JSONResponse:
+        meta_cache = meta_caches.setdefault(request.scope["state"]["lang"], {})
         if not meta_cache:
             ts = [describe_title(n) for n in title_names()]
             levels = sorted({lv["level"] for t in ts for lv in t["bots"]},
