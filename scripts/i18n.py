@@ -35,7 +35,7 @@ from snowdonia.i18n import DOMAIN, LANGUAGES, TEMPLATE, po_path  # noqa: E402
 
 PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                "npgettext": ((1, "c"), 2, 3)}
-JS_KEYWORDS = {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
+JS_KEYWORDS = {"t": None, "N_": None, "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
 
 
 def _keywords_for(method: str) -> dict[str, object]:
@@ -47,7 +47,7 @@ def source_messages(catalog: Catalog) -> None:
         pattern = "**.py" if method == "python" else "**.js"
         found = extract_from_dir(str(SRC), [(pattern, method)], keywords=_keywords_for(method),  # type: ignore[arg-type]
                                  comment_tags=("i18n:", "TRANSLATORS:"), strip_comment_tags=True,
-                                 options_map={pattern: {}})
+                                 options_map={pattern: {"parse_template_string": True} if method == "javascript" else {}})
         for filename, lineno, message, comments, context in found:
             catalog.add(message, None, [(f"src/snowdonia/{filename}", lineno)], auto_comments=comments,
                         context=context)

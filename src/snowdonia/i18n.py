@@ -153,7 +153,7 @@ def negotiate(accept_language: str | None) -> str:
         ranked.append((-q, i, bits[0]))
     for negq, _i, code in sorted(ranked):
         found = normalise(code)
-        if -negq > 0 and found is not None and found != PSEUDO:
+        if -negq > 0 and found is not None:
             return found
     return DEFAULT
 

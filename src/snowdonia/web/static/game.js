@@ -632,7 +632,7 @@ export async function gamePage(root, gameId, meta) {
     if (!v.over) {
       scorePane.append(h("div", { class: "panel running", id: "running-score" },
         h("h2", { text: t("Score if the game ended now") }), scoreTable(v, res, "running-table"),
-        st.board && st.board.scoreNote ? h("p", { class: "hint", text: st.board.scoreNote }) : null));
+        st.board && st.board.scoreNote ? h("p", { class: "hint", text: t(st.board.scoreNote) }) : null));
       return;
     }
     const end = h("div", { class: "panel score-panel", id: "end" });

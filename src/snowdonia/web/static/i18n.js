@@ -99,3 +99,6 @@ export function languageMenu(id = "language") {
   sel.addEventListener("change", () => setLanguage(sel.value));
   return sel;
 }
+
+// Marks a msgid for the catalogue where it is defined; translate it where it is shown: t(X).
+export const N_ = (msgid) => msgid;
