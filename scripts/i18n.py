@@ -104,7 +104,7 @@ def extract() -> Catalog:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("wb") as fh:
         write_po(fh, catalog, width=100, sort_output=False, omit_header=False, include_lineno=True)
-    print(f"{TEMPLATE.relative_to(ROOT)}: {sum(1 for m in catalog if m.id)} messages")
+    print(f"{TEMPLATE.name}: {sum(1 for m in catalog if m.id)} messages")
     return catalog
 
 

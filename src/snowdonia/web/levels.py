@@ -41,8 +41,8 @@ def _search_levels(max_seconds: float, max_iterations: int) -> list[tuple[str, s
     out.append((f"mcts:{its}", _("Search, %(n)s iterations", n=its), _("Search bot (%(n)s)", n=its),
                 _("%(n)s iterations a move (a fraction of a second)", n=its), 1.0))
     secs = min(1.0, max_seconds)
-    out.append((f"mcts:{secs:g}s", _("Search, %(s)s s a move", s=f"{secs:g}"), _("Search bot (%(s)s s)", s=f"{secs:g}"),
-                _("%(s)s s a move (the reference of earlier versions)", s=f"{secs:g}"), secs))
+    out.append((f"mcts:{secs:g}s", _("Search, %(s)s s a move", s=format(secs, "g")), _("Search bot (%(s)s s)", s=format(secs, "g")),
+                _("%(s)s s a move (the reference of earlier versions)", s=format(secs, "g")), secs))
     return out
 
 

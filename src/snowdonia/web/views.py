@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from snowdonia.core.i18n import _
 from snowdonia.core.protocol import Position
 from snowdonia.web.hints import allowed as hints_allowed
 from snowdonia.web.levels import Level
@@ -23,9 +24,9 @@ COLOURS = ("yellow", "blue", "green", "pink", "purple", "orange", "teal", "grey"
 
 def default_name(seat: int, kind: str, levels: dict[str, Level]) -> str:
     if kind == "human":
-        return f"Player {seat + 1}"
+        return _("Player %(n)s", n=seat + 1)
     lv = levels.get(kind)
-    return lv.name if lv is not None else f"{kind} bot"
+    return lv.name if lv is not None else _("%(level)s bot", level=kind)
 
 
 def seat_names(seats: Sequence[str], names: Sequence[str | None], levels: dict[str, Level]) -> list[str]:
@@ -175,7 +176,7 @@ def seat_view(
     offer = (getattr(row, "table_opts", None) or {}).get("rematch")
     if offer:
         by = int(offer["by"])
-        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else f"Player {by + 1}"}
+        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else _("Player %(n)s", n=by + 1)}
     if solo is not None:
         view["solo"] = solo
     return view

@@ -82,6 +82,24 @@ function idleWhy(a) {
   return i >= 0 ? l.slice(i + mark.length) : null;
 }
 
+function undoLabel(n) {
+  const moves = nt("%(n)s move", "%(n)s moves", n);
+  return t("Undo back to the start of my turn (%(moves)s)", { moves });
+}
+
+function sinceLabel(n) {
+  const moves = nt("%(n)s move", "%(n)s moves", n);
+  return t("Since your last move: %(moves)s", { moves });
+}
+
+function reviewSummary(n, counts, budget) {
+  const decisions = nt("%(n)s decision", "%(n)s decisions", n);
+  const inaccuracies = nt("%(n)s inaccuracy", "%(n)s inaccuracies", counts.inaccuracy);
+  const mistakes = nt("%(n)s mistake", "%(n)s mistakes", counts.mistake);
+  const blunders = nt("%(n)s blunder", "%(n)s blunders", counts.blunder);
+  return t("%(decisions)s reviewed: %(inaccuracies)s, %(mistakes)s, %(blunders)s (budget %(budget)s; the values are a bot's estimates — see the replay for each).", { decisions, inaccuracies, mistakes, blunders, budget });
+}
+
 function isUnnamed(v) {
   if (v.seat === null || v.seat === undefined) return false;
   const s = v.seats[v.seat];
@@ -306,7 +324,8 @@ export async function gamePage(root, gameId, meta) {
     if (v.seat === null || v.seat === undefined) { refuse(t("You are watching this game. Open your own seat link to play."), text); return; }
     if (!mine()) {
       const d = decisionOf(v);
-      refuse(v.over ? t("The game is over.") : t("Not your turn: %(who)s is deciding (%(what)s).", { who: d ? seatName(v, d.player) : t("someone else"), what: promptOf(v, st.title) }), text);
+      const someone = t("someone else");
+      refuse(v.over ? t("The game is over.") : t("Not your turn: %(who)s is deciding (%(what)s).", { who: d ? seatName(v, d.player) : someone, what: promptOf(v, st.title) }), text);
       return;
     }
     await send(text, why);
@@ -480,7 +499,7 @@ export async function gamePage(root, gameId, meta) {
       const events = (v.log || []).filter((e) => typeof e === "object" && e.move > since);
       if (events.length) {
         decision.append(h("details", { class: "since", id: "since", open: yours || !wide() ? "open" : null },
-          h("summary", { text: t("Since your last move: %(moves)s", { moves: nt("%(n)s move", "%(n)s moves", v.move - since) }) }),
+          h("summary", { text: sinceLabel(v.move - since) }),
           h("ul", {}, events.slice(-10).map((e) => h("li", { style: `border-left-color:${e.seat !== undefined && e.seat !== null ? seatColour(v, e.seat) : "#bbb"}`, text: sinceText(e, v) }))),
           events.length > 10 ? h("p", { class: "hint", text: nt("…and %(n)s earlier event in the log.", "…and %(n)s earlier events in the log.", events.length - 10) }) : null));
       }
@@ -554,7 +573,7 @@ export async function gamePage(root, gameId, meta) {
     const u = v.undo;
     if (u && typeof u.to_move === "number" && u.to_move < v.move) {
       const n = v.move - u.to_move;
-      decision.append(h("div", { class: "undo-row" }, h("button", { type: "button", class: "undo", id: "undo", onclick: undo, text: t("Undo back to the start of my turn (%(moves)s)", { moves: nt("%(n)s move", "%(n)s moves", n) }) })));
+      decision.append(h("div", { class: "undo-row" }, h("button", { type: "button", class: "undo", id: "undo", onclick: undo, text: undoLabel(n) })));
     } else if (!u && v.can_undo) {
       decision.append(h("div", { class: "undo-row" }, h("button", { type: "button", class: "undo", id: "undo", onclick: undo, text: t("Undo my last decision") })));
     } else if (u && u.why_not && lastMine() !== null) {
@@ -610,7 +629,8 @@ export async function gamePage(root, gameId, meta) {
       if (typeof tb === "string") return tb;
       if (tb.text) return tb.text;
       const names = (tb.tied || []).map((i) => seatName(v, i)).join(t(" and "));
-      return t("%(names)s tie on %(vp)s VP: %(why)s — %(winner)s wins.", { names, vp: num(res.scores[tb.winner]), why: tb.why ? t(tb.why) : t("the tie-break decides"), winner: seatName(v, tb.winner) });
+      const why = tb.why ? t(tb.why) : t("the tie-break decides");
+      return t("%(names)s tie on %(vp)s VP: %(why)s — %(winner)s wins.", { names, vp: num(res.scores[tb.winner]), why, winner: seatName(v, tb.winner) });
     }
     const top = Math.max(...res.scores);
     const tied = res.scores.map((s, i) => (s === top ? i : -1)).filter((i) => i >= 0);
@@ -793,7 +813,7 @@ export async function gamePage(root, gameId, meta) {
         verdictMark(d), " ",
         h("a", { href: `#replay=${d.move}`, class: "moment", "data-move": String(d.move), onclick: (e) => { e.preventDefault(); goReplay(d.move); }, text: momentText(v, d) })))));
     }
-    box.append(h("p", { class: "review-summary", text: t("%(decisions)s reviewed: %(inaccuracies)s, %(mistakes)s, %(blunders)s (budget %(budget)s; the values are a bot's estimates — see the replay for each).", { decisions: nt("%(n)s decision", "%(n)s decisions", rows.length), inaccuracies: nt("%(n)s inaccuracy", "%(n)s inaccuracies", counts.inaccuracy), mistakes: nt("%(n)s mistake", "%(n)s mistakes", counts.mistake), blunders: nt("%(n)s blunder", "%(n)s blunders", counts.blunder), budget: r.budget }) }));
+    box.append(h("p", { class: "review-summary", text: reviewSummary(rows.length, counts, r.budget) }));
     const marked = rows.filter((d) => d.verdict !== "fine");
     if (marked.length) {
       box.append(h("p", { class: "hint", text: t("Every marked decision, by move (?! inaccuracy, ? mistake, ?? blunder): go to one in the replay.") }));

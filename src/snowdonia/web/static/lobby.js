@@ -13,6 +13,11 @@ const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
 const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
 const MIN_SEED = -(1n << 63n);
 
+function seriesLine(s) {
+  const games = nt("%(n)s game", "%(n)s games", s.games.length);
+  return t("Series · %(games)s · total %(vp)s VP", { games, vp: num(s.total) });
+}
+
 const secs = (n) => nt("%(n)s second", "%(n)s seconds", n);
 const mins = (n) => nt("%(n)s minute", "%(n)s minutes", n);
 const hours = (n) => nt("%(n)s hour", "%(n)s hours", n);
@@ -415,7 +420,7 @@ export async function lobbyPage(root, meta) {
       const current = s.games.find((g) => !g.over);
       for (const g of s.games) if (g.token) saveToken(g.id, 0, g.token);
       series.append(h("div", { class: "series-row", "data-series": s.id },
-        h("b", { text: t("Series · %(games)s · total %(vp)s VP", { games: nt("%(n)s game", "%(n)s games", s.games.length), vp: num(s.total) }) }),
+        h("b", { text: seriesLine(s) }),
         h("ol", {}, s.games.map((g) => h("li", {}, h("a", { href: `/game/${g.id}`, text: t("Train No. %(n)s", { n: g.train }) }), g.over ? ": " + t("%(vp)s VP", { vp: num(g.score) }) : ": " + t("in play")))),
         current ? h("a", { href: `/game/${current.id}`, class: "button", text: t("Resume train No. %(n)s", { n: current.train }) })
           : s.train_next ? h("button", { type: "button", class: "series-next", onclick: async () => {

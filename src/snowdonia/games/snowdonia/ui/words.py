@@ -224,7 +224,7 @@ def _place_words(game: Game, area: str, num: int) -> str:
                      name=nxt.name, n=nxt.number, vp=nxt.surveyor_vp, now=now)
         return _("Place on G — Surveyor: move up to %(name)s (station %(n)s, %(vp)s VP at the end instead of %(now)s)",
                  name=nxt.name, n=nxt.number, vp=nxt.surveyor_vp, now=now)
-    head = _("Place on %(space)s — ", space=f"{area}{num}")
+    head = _("Place on %(space)s — ", space=str(area) + str(num))
     if area == "A":
         count = cfg.stock_yard_cubes + contracts.stock_yard_bonus(g, p) + train_ability(g, p, "stock_yard_bonus")
         text = head + _("Stock Yard: take up to %(cubes)s (at most 1 coal)", cubes=qty(count, "cube"))
@@ -519,7 +519,7 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
                                                                   _("no steel, or no excavated track card"))
             return _("%(who)s lays no track (%(why)s)", who=who(), why=why)
         cards = e.get("tracks") or []
-        which = f" ({', '.join(_('no. %(n)s', n=c + 1) for c in cards)})" if cards else ""
+        which = " (" + ", ".join(_("no. %(n)s", n=c + 1) for c in cards) + ")" if cards else ""
         return _("%(who)s lays %(cards)s", who=who(), cards=qty(n, "track card")) + which
     if t == "build":
         return _("%(who)s builds site %(site)s of %(station)s (%(vp)s VP)", who=who(), site=e["site"],
@@ -577,10 +577,10 @@ def event_text(cfg: Any, e: dict[str, Any], names: Sequence[str]) -> str:
         text = _("Event %(n)s: %(what)s", n=e["space"], what=_t(_EVENT_KIND, kind))
         if kind == "excavate":
             cleared = [_slot(cfg, s) for s in e.get("cleared", [])]
-            text += f" ({', '.join(cleared) if cleared else _('nothing left to clear')})"
+            text += " (" + (", ".join(cleared) if cleared else _("nothing left to clear")) + ")"
         elif kind == "lay_track":
             laid = e.get("tracks", [])
-            text += f" ({', '.join(_('track card %(n)s', n=t + 1) for t in laid) if laid else _('no track left')})"
+            text += " (" + (", ".join(_("track card %(n)s", n=t + 1) for t in laid) if laid else _("no track left")) + ")"
         elif kind == "complete_station":
             text += f" ({_station(cfg, e.get('station'))})"
         return text
@@ -620,6 +620,9 @@ class Words:
 
     def components(self, position: Any) -> dict[str, Any]:
         return components_text(position)
+
+    def data_messages(self) -> list[tuple[str, str]]:
+        return data_messages()
 
 
 AREA_RULES = {

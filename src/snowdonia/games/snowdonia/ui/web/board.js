@@ -934,7 +934,8 @@ function explainTwoEnds(kind, id, view, title, ends, route) {
   if (kind === "maint") {
     const st = route.find((r) => r.type === "station" && r.key === ends.maintenance_station);
     const left = st ? st.excavation_sites.reduce((a, x) => a + x.rubble, 0) : 0;
-    return { head: t("%(station)s: train maintenance", { station: st ? st.name : t("Station 4") }), text: (ends.maintenance_done ? t("The maintenance has happened.") : t("%(rubble)s left here; the maintenance happens when it is gone.", { rubble: cubes(left, "rubble") })) + `\n${rule(title, "maintenance_station")}` };
+    const station4 = t("Station 4");
+    return { head: t("%(station)s: train maintenance", { station: st ? st.name : station4 }), text: (ends.maintenance_done ? t("The maintenance has happened.") : t("%(rubble)s left here; the maintenance happens when it is gone.", { rubble: cubes(left, "rubble") })) + `\n${rule(title, "maintenance_station")}` };
   }
   if (kind === "buildable") {
     return { head: t("Who may build at %(end)s", { end: endName(view, id) }), text: `${buildersText(view, ends, id)}\n${rule(title, "build_range")}` };
