@@ -18,6 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from snowdonia import i18n
 from snowdonia.bots import bot_kinds
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import RecordError, SettingsError
@@ -85,6 +86,8 @@ def _base_parameters() -> list[inspect.Parameter]:
                                      "(seats from --seats or from the file).")),
         ("no_board", bool, _opt(False, "--no-board", help="Do not redraw the board before each of your decisions "
                                 "(type `board` to see it): for small screens and screen readers.")),
+        ("lang", str | None, _opt(None, "--lang", help="The language of the board, menus and help: en, de or pl "
+                                  "(default: the locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG; else English).")),
         ("hints", bool, _opt(False, "--hints", help="Allow the `hint` command at your prompt: the analysis' best "
                              "options with their value in VP (always on in solo games).")),
         ("set", list[str] | None, _opt(None, "--set", metavar="KEY=VALUE",
@@ -106,7 +109,7 @@ def _base_parameters() -> list[inspect.Parameter]:
 
 RESERVED = frozenset({"--no-board", "--game", "--scenario", "--players", "--seats", "--seed", "--save", "--resume", "--set",
                       "--series", "--new-series", "--series-status", "--series-file", "--help", "--check", "--to",
-                      "--seat", "--hints"})
+                      "--seat", "--hints", "--lang"})
 
 
 def build_play() -> Callable[..., None]:
@@ -139,6 +142,10 @@ def _default_seats(t: Title, players: int) -> str:
 
 
 def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
+    try:
+        i18n.use(i18n.terminal_language(kw.get("lang")))
+    except ValueError as exc:
+        raise _fail(str(exc)) from exc
     given = {opt.key: kw[opt.param] for opt in options if kw.get(opt.param) is not None}
     pairs: list[str] = list(kw.get("set") or [])
     if kw["series"] or kw["series_status"] or kw["new_series"]:

@@ -53,8 +53,9 @@ def plus(parts: Sequence[str]) -> str:
 def data_messages() -> list[tuple[str, str]]:
     """The printed words of Snowdonia's data (contract effects), for the catalogue."""
     from snowdonia.games.snowdonia.rules.config import config_for, make_settings
+    from snowdonia.games.snowdonia.rules.flow import END_REASONS
 
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str]] = [(why, f"why the game ended ({key})") for key, why in END_REASONS.items()]
     for scenario in ("mount_snowdon", "blaenau_ffestiniog"):
         cfg = config_for(2, scenario, make_settings(2, scenario))
         for n, c in cfg.contract.items():
