@@ -107,6 +107,17 @@ def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -
     return t.npgettext(context, singular, plural, n) % {"n": t.number(n), **params}
 
 
+def colour_name(colour: str) -> str:
+    """A seat colour in words ("yellow", "blue", …), as the web client's `pt("colour", …)` says it."""
+    said = {
+        "yellow": lambda: pgettext("colour", "yellow"), "blue": lambda: pgettext("colour", "blue"),
+        "green": lambda: pgettext("colour", "green"), "pink": lambda: pgettext("colour", "pink"),
+        "purple": lambda: pgettext("colour", "purple"), "orange": lambda: pgettext("colour", "orange"),
+        "teal": lambda: pgettext("colour", "teal"), "grey": lambda: pgettext("colour", "grey"),
+    }.get(colour)
+    return said() if said is not None else colour
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
     """Marks `message` for the catalogue without translating it now (tables of words that are
     translated where they are shown, with `_(TABLE[key])`)."""
@@ -123,5 +134,5 @@ def lang() -> str:
     return _current.get().lang
 
 
-__all__ = ["ENGLISH", "N_", "Translator", "_", "current", "lang", "ngettext", "npgettext", "number",
+__all__ = ["ENGLISH", "N_", "colour_name", "Translator", "_", "current", "lang", "ngettext", "npgettext", "number",
            "pgettext", "set_translator", "using"]

@@ -26,7 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from snowdonia.core.i18n import N_, _, ngettext, pgettext
+from snowdonia.core.i18n import N_, _, colour_name, ngettext, pgettext
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.ui.words import (
     DECISION_NAMES,
@@ -49,7 +49,7 @@ PANEL_FRAME = 4  # a Panel's borders and padding take this many columns
 
 
 def player_label(p: int) -> str:
-    return f"P{p + 1} {COLOURS[p]}"
+    return f"P{p + 1} {colour_name(COLOURS[p])}"
 
 
 def player_text(p: int | str | None, short: bool = False) -> Text:
@@ -315,7 +315,7 @@ def _excavation_cell(site: dict[str, Any]) -> Text:
         return cell
     if site["rubble"]:
         return Text(f"{site['rubble']}r {site['vp']}VP", style="grey70")
-    return Text(f"clear {site['vp']}VP", style="white")
+    return Text(_("clear %(vp)sVP", vp=site["vp"]), style="white")
 
 
 def _gift(gives: Sequence[tuple[str, int]]) -> str:
@@ -391,7 +391,7 @@ def _unplaced(obs: dict[str, Any]) -> set[int]:
 
 def _surveyor_at(obs: dict[str, Any], pl: dict[str, Any], stations: dict[str, str], short: bool = False) -> str:
     if pl["seat"] in _unplaced(obs):
-        return "-" if short else "not placed yet"
+        return "-" if short else _("not placed yet")
     return str(stations.get(pl["surveyor"], pl["surveyor"]))
 
 
@@ -399,11 +399,11 @@ def _station_notes(obs: dict[str, Any], item: dict[str, Any], ends: Ends | None)
     notes: list[Text] = []
     if ends is None:
         if item["completed"]:
-            notes.append(Text("completed by event", style="magenta"))
+            notes.append(Text(_("completed by event"), style="magenta"))
         elif item["building_sites"] and item["buildable"]:
-            notes.append(Text("open to build", style="green"))
+            notes.append(Text(_("open to build"), style="green"))
         elif item["building_sites"]:
-            notes.append(Text("track not clear yet", style="dim"))
+            notes.append(Text(_("track not clear yet"), style="dim"))
         return notes
     b = ends.block
     key = item["key"]
@@ -422,7 +422,7 @@ def _station_notes(obs: dict[str, Any], item: dict[str, Any], ends: Ends | None)
         if b["game_surveyor"] == key:
             notes.append(Text("game's Surveyor here", style="bold magenta"))
     if item["completed"]:
-        notes.append(Text("completed by event", style="magenta"))
+        notes.append(Text(_("completed by event"), style="magenta"))
     elif item["building_sites"] and b["buildable_by"].get(key):
         may = Text("builders: ", style="green")
         may.append_text(players_text(b["buildable_by"][key]))
@@ -459,9 +459,9 @@ ROUTE_LAYOUTS = (
 
 def route_title(obs: dict[str, Any], ends: Ends | None) -> str:
     if ends is None:
-        return "The route, from Llanberis up to Yr Wyddfa"
+        return _("The route, from %(a)s up to %(b)s", a="Llanberis", b="Yr Wyddfa")
     a, b = ends.keys
-    return f"The route, from {ends.names[a]} ({ends.arrows[a]}) to {ends.names[b]} ({ends.arrows[b]})"
+    return _("The route, from %(a)s to %(b)s", a=f"{ends.names[a]} ({ends.arrows[a]})", b=f"{ends.names[b]} ({ends.arrows[b]})")
 
 
 def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAYOUTS[0]) -> Table:
@@ -474,12 +474,12 @@ def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAY
                   padding=(0, 1), pad_edge=False)
     nowrap = not lo.wraps
     if lo.short_heads:
-        heads = ["track", "station, surveyor VP", "excav.", "building sites", "surv."]
+        heads = [_("track"), _("station, surveyor VP"), _("excav."), _("building sites"), _("surv.")]
     elif lo.tracks_stacked:
-        heads = ["track", "station (surveyor VP)", "excavation", "building sites", "surveyors"]
+        heads = [_("track"), _("station (surveyor VP)"), _("excavation"), _("building sites"), _("surveyors")]
     else:
-        heads = ["track cards before it", "station (surveyor VP)", "excavation sites", "building sites: cost VP owner",
-                 "status", "surveyors"]
+        heads = [_("track cards before it"), _("station (surveyor VP)"), _("excavation sites"),
+                 _("building sites: cost VP owner"), _("status"), _("surveyors")]
     for i, head in enumerate(heads):
         table.add_column(head, no_wrap=nowrap or i == 0, overflow="fold")
     # Rows of several lines are set apart by a blank line, unless only the status column
@@ -647,10 +647,19 @@ def _who(obs: dict[str, Any], p: int, seat_kinds: Sequence[str], short: bool = F
     if short:
         who.append("*" if obs["start_player"] == p else "", style="bold")
     else:
-        who.append(f" ({_('you') if obs['seat'] == p else kind})" if kind else "", style="dim")
+        you = _("you")
+        who.append(f" ({you if obs['seat'] == p else _kind(kind)})" if kind else "", style="dim")
         if obs["start_player"] == p:
             who.append(" *" + _("start"), style="bold")
     return who
+
+
+N_("Human")  # a seat played by a person, as _kind says it
+
+
+def _kind(kind: str) -> str:
+    """A seat's kind in words: 'human', or a bot level ('greedy', 'expert'); a budget spec as it is."""
+    return _(kind.capitalize()) if kind.isalpha() else kind
 
 
 def _played(pl: dict[str, Any]) -> str:
@@ -716,7 +725,8 @@ def players_list(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) -> 
             who.append(" *", style="bold")
         kind = seat_kinds[p] if p < len(seat_kinds) else ""
         if kind:
-            who.append(f"\n({_('you') if obs['seat'] == p else kind})", style="dim")
+            you = _("you")
+            who.append(f"\n({you if obs['seat'] == p else _kind(kind)})", style="dim")
         grid.add_row(who, facts)
     return Group(Text(_("Players") + "  " + _("(* start player; played this round: #N*)"), style="italic"), grid)
 
@@ -753,7 +763,7 @@ def header(obs: dict[str, Any], seat_kinds: Sequence[str], game: Game | None = N
         text.append_text(player_text(dec["player"]))
         kind = seat_kinds[dec["player"]] if dec["player"] < len(seat_kinds) else ""
         if kind:
-            text.append(f" ({kind})", style="dim")
+            text.append(f" ({_kind(kind)})", style="dim")
         text.append(f" - {_(DECISION_NAMES.get(dec['kind'], dec['kind']))}")
         if dec.get("area"):
             text.append(" " + _("for area %(area)s", area=dec["area"]))
@@ -829,7 +839,7 @@ def score_sheet(game: Game, seat_kinds: Sequence[str]) -> RenderableType:
         p = sheet["seat"]
         head = player_text(p)
         if p < len(seat_kinds):
-            head.append(f" ({seat_kinds[p]})", style="dim")
+            head.append(f" ({_kind(seat_kinds[p])})", style="dim")
         table.add_column(head, justify="right")
     line_names = {"stations": N_("station sites"), "track": N_("track cards"), "surveyor": N_("surveyor"),
                   "train": N_("train No. 4"), "contracts": N_("contract bonuses")}

@@ -56,6 +56,7 @@ def data_messages() -> list[tuple[str, str]]:
     from snowdonia.games.snowdonia.rules.flow import END_REASONS
 
     out: list[tuple[str, str]] = [(why, f"why the game ended ({key})") for key, why in END_REASONS.items()]
+    out.append(("Build (train card)", "area B once all rubble is gone (rules/observe.py)"))
     for scenario in ("mount_snowdon", "blaenau_ffestiniog"):
         cfg = config_for(2, scenario, make_settings(2, scenario))
         for n, c in cfg.contract.items():
