@@ -965,8 +965,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                                table_events=[e for e in s.events if e["move"] <= move],
                                solo=series.solo(s))
         seat = s.movers[move - 1][0] if 0 < move <= len(s.movers) else None
-        step = "the start" if move == 0 else \
-            f"move {move} — {views.step_text(views.log_payload(pos[1], names), move, seat, pos[1].history[-1])}"
+        step = _("the start") if move == 0 else _("move %(n)s — %(step)s", n=move, step=views.step_text(
+            views.log_payload(pos[1], names), move, seat, pos[1].history[-1]))
         return _json(views.replay_view(base, move, total, step))
 
     # ------------------------------------------------------------------ the solo series

@@ -397,7 +397,7 @@ export async function gamePage(root, gameId, meta) {
         h("label", { class: "hot" }, h("input", { type: "checkbox", id: "hotseat-follow", checked: st.hotseat ? "checked" : null, onchange: (e) => { st.hotseat = e.target.checked; if (st.hotseat) show(st.view); } }), " " + t("hot-seat")));
     }
     header.append(h("span", { class: "who", text: v.seat === null || v.seat === undefined ? t("Spectator") : t("You: %(name)s", { name: seatName(v, v.seat) }) }));
-    if (st.conn && st.conn !== "live") header.append(h("span", { class: "conn", text: st.conn }));
+    if (st.conn && st.conn !== t("live")) header.append(h("span", { class: "conn", text: st.conn }));
     if (!v.over && !st.replay && v.move) {
       header.append(h("button", { type: "button", id: "history-open", class: "menu-button", title: t("Step back through the game so far (read-only)"), "aria-label": t("History: step back through the game so far"), onclick: () => goReplay(v.move - 1) },
         h("span", { "aria-hidden": "true", text: "◀" }), h("span", { class: "wide-only", "aria-hidden": "true", text: " " + t("History") })));
@@ -883,7 +883,7 @@ export async function gamePage(root, gameId, meta) {
         h("button", { type: "button", id: "replay-forward", onclick: () => goReplay(cur + 1), text: t("next ›") }),
         h("button", { type: "button", id: "replay-end", onclick: () => { st.replay = null; history.replaceState(null, "", location.pathname); draw(); }, text: t("end »") })),
       h("input", { type: "range", min: 0, max: total, value: cur, "aria-label": t("Replay position"), onchange: (e) => goReplay(+e.target.value) }),
-      h("p", { class: "step", id: "replay-step", text: st.replay ? st.replay.step : `move ${total} — the end` }),
+      h("p", { class: "step", id: "replay-step", text: st.replay ? st.replay.step : t("move %(n)s — the end", { n: num(total) }) }),
       st.replay ? reviewLine(cur) : null,
       h("button", { type: "button", id: "replay-share", onclick: async () => toast((await copyText(`${location.origin}/game/${gameId}#replay=${cur}`)) ? t("Link to move %(n)s copied", { n: cur }) : t("copy failed")), text: t("Copy a link to this move") }));
   }

@@ -28,6 +28,18 @@ const SHORT_EVENT = { excavate: N_("Excavate"), trains_available: N_("Trains"), 
 
 const tw = (s, size) => String(s).length * size * CHAR;
 
+// A label in a box of fixed width: squeezed to fit when a language's words are longer
+// (SVG textLength; the font size stays, so nothing gets smaller than MIN_FONT in height).
+function fit(x, y, s, avail, attrs) {
+  const node = text(x, y, s, attrs);
+  const bold = attrs && attrs["font-weight"] >= 700 ? 1.08 : 1;
+  if (tw(s, (attrs && attrs["font-size"]) || F.small) * bold > avail) {
+    node.setAttribute("textLength", String(Math.floor(avail)));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
 // "3 iron", "1 event cube": a count of a component by the language's plural rule.
 export function cubes(n, kind) {
   const said = {
@@ -429,7 +441,8 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
   let y = y0 + 34;
   const placing = decision === "place";
   for (const area of obs.areas) {
-    const nameW = tw(area.name, F.body) + 8;
+    const label = t(area.name);
+    const nameW = tw(label, F.body) * 1.08 + 8;  // bold
     const isG = area.area === "G";
     const nSpaces = isG ? area.spaces.length + 1 : area.spaces.length;
     const spaceW = isG ? 30 : 46;
@@ -439,19 +452,19 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
     const perLine = Math.max(1, Math.floor((x0 + w - 20 - sx) / spaceW));
     const lines = Math.ceil(nSpaces / perLine);
     const rowH = (twoLines ? 26 : 0) + lines * 48 + 6;
-    rows.push({ area, y, sx, twoLines, rowH, perLine, spaceW });
+    rows.push({ area, label, y, sx, twoLines, rowH, perLine, spaceW });
     y += rowH + 6;
   }
   const height = y - y0 + 4;
   g.appendChild(el("rect", { x: x0, y: y0, width: w, height, rx: 10, fill: "#f3efe3", stroke: "#776a50" }));
   g.appendChild(text(x0 + 12, y0 + 22, t("Action areas · round %(n)s", { n: num(obs.round) }), { "font-size": F.title, "font-weight": 700 }));
-  rows.forEach(({ area, y: ry, sx, twoLines, rowH, perLine, spaceW }, a) => {
+  rows.forEach(({ area, label, y: ry, sx, twoLines, rowH, perLine, spaceW }, a) => {
     const fogged = area.spaces.some((s) => s.blocked);
     const info = area.area === "B" && obs.b_is_build ? "area:B_build" : `area:${area.area}`;
     g.appendChild(el("rect", { x: x0 + 8, y: ry, width: w - 16, height: rowH, rx: 8, fill: a % 2 ? "#fffaf0" : "#f8f1de", stroke: "#c8b994", "data-info": info }));
     g.appendChild(el("rect", { x: x0 + 8, y: ry, width: 32, height: rowH, rx: 8, fill: "#5a4630", "data-info": info, class: "area-badge" }));
     g.appendChild(text(x0 + 24, ry + Math.min(rowH / 2, 30) + 7, area.area, { "font-size": 20, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
-    g.appendChild(text(x0 + 48, ry + 20, t(area.name), { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
+    g.appendChild(text(x0 + 48, ry + 20, label, { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
     if (fogged) g.appendChild(text(x0 + 48, ry + 38, t("fog: blocked"), { "font-size": F.small, fill: "#3d4a55", "font-style": "italic" }));
     const top = ry + (twoLines ? 26 : 0);
     const at = (k) => [sx + (k % perLine) * spaceW + spaceW / 2, top + 27 + Math.floor(k / perLine) * 48];
@@ -515,7 +528,7 @@ function drawTracks(view, title, fresh, x0, y0, w) {
     const cx = x0 + 34 + k * 52;
     const dg = el("g", { "data-info": kind ? `weather:${kind}` : "weather_track", class: "weather-slot" });
     dg.appendChild(weatherDisc(kind, cx, y, r));
-    dg.appendChild(text(cx, y + 36, label, { "font-size": F.small, "text-anchor": "middle", fill: "#234" }));
+    dg.appendChild(fit(cx, y + 36, label, 50, { "font-size": F.small, "text-anchor": "middle", fill: "#234" }));
     if (k === 0 && fresh.has("weather:now")) dg.appendChild(el("circle", { cx, cy: y, r: r + 5, class: "fresh-ring" }));
     parts.push(dg);
   });
@@ -559,7 +572,7 @@ function drawTracks(view, title, fresh, x0, y0, w) {
     const eg = el("g", { "data-info": `event:${e.space}`, class: "event-space" + (e.occupied ? " occupied" : "") });
     eg.appendChild(el("rect", { x: ex, y: ey, width: bw, height: 60, rx: 5, fill: e.occupied ? "#f0f4f7" : "#fff", stroke: "#678" }));
     eg.appendChild(text(ex + 6, ey + 16, e.space, { "font-size": F.small, fill: "#3d4f5c", "font-weight": 700 }));
-    eg.appendChild(text(ex + bw / 2, ey + 34, SHORT_EVENT[e.event] ? t(SHORT_EVENT[e.event]) : e.event, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+    eg.appendChild(fit(ex + bw / 2, ey + 34, SHORT_EVENT[e.event] ? t(SHORT_EVENT[e.event]) : e.event, bw - 6, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
     if (e.occupied) eg.appendChild(cube(ex + bw / 2 - 7, ey + 40, CUBE.event, 14));
     if (fresh.has(`event:${e.space}`)) eg.appendChild(ring(ex, ey, bw, 60, 5));
     parts.push(eg);
@@ -610,7 +623,7 @@ function contractCard(title, n, x, y, w, h, lines, attrs, fresh) {
   g.appendChild(el("rect", { x, y, width: w, height: h, rx: 7, fill: "#fffdf5", stroke: "#7a5b2e", "stroke-width": 1.5 }));
   g.appendChild(el("rect", { x, y, width: w, height: 22, rx: 7, fill: "#7a2e2e" }));
   g.appendChild(text(x + 8, y + 16, `#${n}`, { "font-size": F.body, fill: "#fff", "font-weight": 700 }));
-  g.appendChild(text(x + w - 8, y + 16, c.area === "-" ? t("maintenance") : t("area %(area)s", { area: c.area }), { "font-size": F.small, fill: "#fff", "text-anchor": "end" }));
+  g.appendChild(fit(x + w - 8, y + 16, c.area === "-" ? t("maintenance") : t("area %(area)s", { area: c.area }), w - 48, { "font-size": F.small, fill: "#fff", "text-anchor": "end" }));
   g.appendChild(multiline(x + 7, y + 38, effect, 15, { "font-size": F.small }));
   g.appendChild(multiline(x + 7, y + h - 8 - (bonus.length - 1) * 15, bonus, 15, { "font-size": F.small, "font-weight": 700, fill: "#7a2e2e" }));
   if (fresh && fresh.has(`office:${n}`)) g.appendChild(ring(x, y, w, h, 7));
@@ -692,7 +705,7 @@ function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
     tg.appendChild(text(x + 7, y + 17, t("No. %(n)s", { n: sh.train }), { "font-size": F.body, "font-weight": 700 }));
     tg.appendChild(text(x + 7, y + 33, tr.name, { "font-size": F.small }));
     tg.appendChild(el("path", { d: `M ${x + 10} ${y + 60} h 40 v -12 h 12 v -9 h 7 v 21 h 5 v 7 h -64 z`, fill: "#335" }));
-    tg.appendChild(text(x + 7, y + 84, nt("%(n)s steel", "%(n)s steel", tr.cost), { "font-size": F.small }));
+    tg.appendChild(fit(x + 7, y + 84, nt("%(n)s steel", "%(n)s steel", tr.cost), 58, { "font-size": F.small }));
     for (let i = 0; i < sh.coal; i++) tg.appendChild(cube(x + 68 + i * 12, y + 74, CUBE.coal, 10));
     const ab = wrap(abilityShort(title, sh.train), 13).slice(0, 2);
     tg.appendChild(multiline(x + 7, y + 103, ab, 15, { "font-size": F.small, fill: "#2c3a46" }));
