@@ -92,8 +92,9 @@ def data_messages(catalog: Catalog) -> None:
             add(kind.replace("_", " ").capitalize(), f"title:{name}:bots", comment="a bot level's name")
         extra = getattr(t.words, "data_messages", None)
         if extra is not None:
-            for text, comment in extra():
-                add(text, f"title:{name}:data", comment=comment)
+            for entry in extra():
+                text, comment = entry[0], entry[1]
+                add(text, f"title:{name}:data", context=entry[2] if len(entry) > 2 else None, comment=comment)
 
 
 def extract() -> Catalog:

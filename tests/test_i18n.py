@@ -110,10 +110,12 @@ def test_pseudo_text_keeps_placeholders_and_marks_the_rest() -> None:
 
 
 def _outside_markers(text: str) -> str:
+    """`text` without the pseudo-locale's marked runs (nested ones too) and without the
+    components' printed identifiers (railway numerals I–VIII, card ids such as VIII-3 or A3)."""
     prev = None
     while prev != text:
         prev, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-    return text
+    return re.sub(r"\b[IVX]+(-\d+)?\b|\b[A-E]\d\b", "", text)
 
 
 @pytest.mark.parametrize("scenario", ["mount_snowdon", "blaenau_ffestiniog"])
@@ -202,3 +204,35 @@ def test_the_language_is_per_context_and_restored() -> None:
             assert core_i18n.lang() == "pl"
         assert core_i18n.lang() == "de"
     assert _("Stock Yard") == "Stock Yard"
+
+
+def test_foothills_words_are_all_in_the_catalogue() -> None:
+    """The same for Foothills: action labels, log lines, the components' texts; what stays
+    outside the markers is the printed names (railways, route cards, stations, action cards'
+    German names) and numbers."""
+    from snowdonia.games.foothills.data import components
+
+    title = registry.title("foothills")
+    g = title.new_game(2, seed=5)
+    rng = random.Random(5)
+    comp = components()
+    proper = {r.name for r in comp.railways} | {a.german for a in (*comp.mains.values(), *comp.sides.values())}
+    cfg = g.cfg  # type: ignore[attr-defined]
+    proper |= {c.name for c in cfg.cards} | {s.name for c in cfg.cards for s in c.stations}
+    names = ["Ann", "Bob"]
+    said: list[str] = []
+    with using(i18n.translator(i18n.PSEUDO)):
+        while not g.is_over and g.moves < 600:
+            said += [title.words.action(g, a) for a in g.legal_actions()]
+            g.apply(rng.choice(g.legal_actions()))
+        said += [title.words.event(e, names, g) for e in g.log()]
+        texts = title.words.components(g)
+        for group in ("route_cards", "spaces", "stations", "railways", "actions", "action_cards"):
+            said += [v["text"] for v in texts[group].values()]
+        said += list(texts["rules"].values()) + list(texts["effects"].values())
+    assert g.is_over and len(said) > 500
+    for text in said:
+        rest = _outside_markers(text)
+        for name in sorted(proper | set(names), key=len, reverse=True):
+            rest = rest.replace(name, "")
+        assert not re.search(r"[A-Za-z]{2,}", rest), f"untranslated: {rest!r} in {text!r}"
