@@ -397,8 +397,8 @@ def supply_panel(obs: dict[str, Any], width: int) -> Panel:
     cards.add_column("grey side")
     cards.add_column("in the scoring pile")
     for c in obs["supply_cards"]:
-        gold, _ = side_words(c, "gold")
-        grey, _ = side_words(c, "grey")
+        gold, _gold_key = side_words(c, "gold")
+        grey, _grey_key = side_words(c, "grey")
         cards.add_row(Text(c["id"], style="bold"), Text(gold, style="yellow"), grey,
                       SCORING_WORDS.get(c["scoring"], c["scoring"]))
     parts: list[RenderableType] = [text, Text("Supply cards (`about action_cards A3` for a card's rules):",
