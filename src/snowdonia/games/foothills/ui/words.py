@@ -103,12 +103,12 @@ def space_short(sd: SpaceData) -> str:
     "2 rubble → 2 VP"): the board's label; `space_text` says it in full."""
     parts = []
     if sd.ticket:
-        parts.append("ticket")
+        parts.append(_("ticket"))
     if sd.summit:
-        parts.append("summit")
+        parts.append(_("summit"))
     for n, w in ((sd.iron, "iron"), (sd.stone, "stone")):
         if n:
-            parts.append(f"{n} {w}")
+            parts.append(plural(n, w))
     if sd.resource:
         parts.append(_('%(resource)s iron/stone', resource=sd.resource))
     if sd.rubble:
@@ -122,8 +122,8 @@ def space_short(sd: SpaceData) -> str:
     if sd.swap:
         parts.append(_('%(swap)s× swap', swap=sd.swap))
     if sd.flip:
-        parts.append("flip")
-    text = " + ".join(parts) or "nothing"
+        parts.append(_("flip"))
+    text = " + ".join(parts) or _("nothing")
     if sd.cost != Cost():
         text = f"{cost_text(sd.cost)} → {text}"
     return text
@@ -151,6 +151,20 @@ def route_card_name(cfg: Config, c: int) -> str:
 
 class FoothillsWords:
     """Implements `snowdonia.core.protocol.Words` for Foothills."""
+
+    def proper_names(self) -> list[str]:
+        """Names printed on the components, never translated: railways, route cards, stations
+        (and the parts of a station's name its card shows alone), the actions' German names."""
+        comp = components()
+        out = {r.name for r in comp.railways} | {a.german for a in (*comp.mains.values(), *comp.sides.values())}
+        for card in comp.cards:
+            out.add(card.name)
+            for s in card.stations:
+                out.add(s.name)
+                base = card.name.split("/")[0]
+                if s.name.startswith(base + " "):
+                    out.add(s.name[len(base) + 1:].strip("()"))
+        return sorted(out)
 
     def data_messages(self) -> list[tuple[str, str] | tuple[str, str, str]]:
         """The printed words of Foothills' data for the catalogue: each action's English name
