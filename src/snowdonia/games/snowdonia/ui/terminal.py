@@ -39,8 +39,8 @@ from snowdonia.games.snowdonia.ui.words import (
 
 # The five ownership-marker colours of the box, in seat order.
 COLOURS = ("yellow", "blue", "green", "pink", "purple")
-STYLES = ("bold yellow", "bold dodger_blue1", "bold green3", "bold hot_pink", "bold medium_purple1")
-WEATHER_STYLE = {"sun": "bold yellow", "rain": "bold cyan", "fog": "bold white", None: "dim"}
+STYLES = ('bold yellow', 'bold dodger_blue1', 'bold green3', 'bold hot_pink', 'bold medium_purple1')
+WEATHER_STYLE = {"sun": 'bold yellow', "rain": 'bold cyan', "fog": 'bold white', None: "dim"}
 EVENT_NAMES = {
     "excavate": N_("excavate"), "trains_available": N_("trains for sale"), "lay_track": N_("lay track"),
     "complete_station": N_("complete station"), "maintenance": N_("maintenance"),
@@ -76,7 +76,7 @@ def log_text(lines: Sequence[str]) -> Text:
         for m in re.finditer(r"Player (\d)", line):
             out.append(line[pos:m.start()])
             seat = int(m.group(1)) - 1
-            out.append(f"Player {seat + 1} ({COLOURS[seat]})", style=STYLES[seat] if 0 <= seat < 5 else "")
+            out.append(_("Player %(n)s (%(colour)s)", n=seat + 1, colour=colour_name(COLOURS[seat]) if 0 <= seat < 5 else ""), style=STYLES[seat] if 0 <= seat < 5 else "")
             pos = m.end()
         out.append(line[pos:] + "\n")
     out.rstrip()
@@ -167,14 +167,14 @@ def _ends(obs: dict[str, Any]) -> Ends | None:
     }
     marks: dict[tuple[Any, ...], list[Text]] = {}
     for key in keys:
-        style = "bold cyan"
+        style = 'bold cyan'
         front = block["frontier"].get(key)
         if front is not None:
             where = ("track", front["track"]) if "track" in front else ("site", front["station"], front["site"])
-            marks.setdefault(where, []).append(Text(f"{arrows[key]}dig", style=style))
+            marks.setdefault(where, []).append(Text(_('%(x)sdig', x=arrows[key]), style=style))
         t = lay_next[key]
         if t is not None:
-            marks.setdefault(("track", t), []).append(Text(f"{arrows[key]}lay", style=style))
+            marks.setdefault(("track", t), []).append(Text(_('%(x)slay', x=arrows[key]), style=style))
     return Ends(keys, names, block, arrows, lay_next, marks)
 
 
@@ -196,7 +196,7 @@ def _track_place(obs: dict[str, Any], index: int) -> str:
             before = item["name"]
         elif item["index"] == index:
             after = next((s["name"] for s in obs["route"][obs["route"].index(item):] if s["type"] == "station"), None)
-            return f"between {before} and {after}"
+            return _('between %(before)s and %(after)s', before=before, after=after)
     return ""
 
 
@@ -217,7 +217,7 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
     choosing = None in b["players"]
 
     def track_words(t: int) -> Text:
-        out = Text(f"track card {t + 1} ({_track_place(obs, t)}) ")
+        out = Text(_('track card %(x)s (%(x2)s) ', x=t + 1, x2=_track_place(obs, t)))
         out.append_text(_track_cell(tracks[t]))
         return out
 
@@ -227,40 +227,40 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
     for i, key in enumerate(ends.keys):
         text = Text()
         there = [p for p in range(n) if b["players"][p] == key]
-        text.append(f"{ends.names[key]} end ({'top' if i == 0 else 'bottom'}): ", style="bold")
+        text.append(_('%(x)s end (%(x2)s): ', x=ends.names[key], x2=_("top") if i == 0 else _("bottom")), style="bold")
         if there:
             text.append_text(_and([player_text(p) for p in there]))
-            text.append(" start here" if len(there) > 1 else " starts here")
+            text.append(_(' start here') if len(there) > 1 else _(' starts here'))
         else:
-            text.append("nobody starts here" + (" yet" if choosing else ""), style="dim")
+            text.append(_('nobody starts here') + (" yet" if choosing else ""), style="dim")
         if choosing:
-            text.append(f" ({max(0, spaces - len(there))} of {spaces} surveyor spaces free)")
+            text.append(_(' (%(x)s of %(spaces)s surveyor spaces free)', x=max(0, spaces - len(there)), spaces=spaces))
         markers = [p for p in there if b["start_markers"][p]]
         if markers:
             text.append("; ")
             text.append_text(_and([player_text(p) for p in markers]))
-            text.append(" left it (start marker placed)" if len(markers) == 1 else " left it (start markers placed)")
+            text.append(_(' left it (start marker placed)') if len(markers) == 1 else _(' left it (start markers placed)'))
         if b["game_surveyor"] == key:
-            text.append("; the game's Surveyor stands here" + ("" if obs["over"] else
-                                                               ": the next event resolves from this end"),
+            text.append(_("; the game's Surveyor stands here") + ("" if obs["over"] else
+                                                               _(': the next event resolves from this end')),
                         style="bold magenta")
         grid.add_row(Text(f"{ends.arrows[key]} ", style="bold cyan"), text)
         laid = b["laid"][key]
         text = Text()
-        text.append(f"its line: {laid} track card{'' if laid == 1 else 's'} laid; lays next: ")
+        text.append(_('its line: %(laid)s track card%(x)s laid; lays next: ', laid=laid, x='' if laid == 1 else 's'))
         t = ends.lay_next[key]
         if t is None:
-            text.append("nothing (the two lines have met)")
+            text.append(_('nothing (the two lines have met)'))
         else:
             text.append_text(track_words(t))
             if tracks[t]["rubble"]:
-                text.append(" once excavated", style="dim")
-        text.append("; excavates next: ")
+                text.append(_(' once excavated'), style="dim")
+        text.append(_('; excavates next: '))
         front = b["frontier"].get(key)
         if front is None:
-            text.append("nothing (no rubble left on this side)", style="dim")
+            text.append(_('nothing (no rubble left on this side)'), style="dim")
         elif front.get("track") == t:
-            text.append("the same card")
+            text.append(_('the same card'))
         elif "track" in front:
             text.append_text(track_words(front["track"]))
         else:
@@ -269,25 +269,23 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
             side = {1: "left ", 2: "right "}.get(front["site"], f"no. {front['site']} ")
             if len(st["excavation_sites"]) == 1:
                 side = ""
-            text.append(f"{st['number']} {st['name']}'s {side}excavation site ({site['rubble']}r {site['vp']}VP)")
+            text.append(_("%(number)s %(name)s's %(side)sexcavation site (%(rubble)sr %(vp)sVP)", number=st['number'], name=st['name'], side=side, rubble=site['rubble'], vp=site['vp']))
         grid.add_row(Text("  "), text)
     maint = b.get("maintenance_station")
     text = Text()
     if b["game_surveyor"] is None:
-        text.append("The game's Surveyor: not placed yet", style="bold magenta")
-        text.append(" (the last player to choose an end puts it on either end; events resolve from its end, "
-                    "then it changes ends)\n")
+        text.append(_("The game's Surveyor: not placed yet"), style="bold magenta")
+        text.append(_(' (the last player to choose an end puts it on either end; events resolve from its end, then it changes ends)\n'))
     if maint:
         st = stations[maint]
         left = sum(s["rubble"] for s in st["excavation_sites"])
-        text.append("Train maintenance: ", style="bold")
+        text.append(_('Train maintenance: '), style="bold")
         if b["maintenance_done"]:
-            text.append(f"done (all rubble was removed from {st['number']} {st['name']})")
+            text.append(_('done (all rubble was removed from %(number)s %(name)s)', number=st['number'], name=st['name']))
         else:
-            text.append(f"happens as soon as all rubble is gone from {st['number']} {st['name']} ({left} rubble left)")
-    text.append(("\n" if maint else "") + "Each player excavates and lays track away from their own end, and builds only on "
-                "stations from their end up to their surveyor (the route's \"builders\").", style="dim")
-    return Panel(Group(grid, text), title="The two ends", title_align="left")
+            text.append(_('happens as soon as all rubble is gone from %(number)s %(name)s (%(left)s rubble left)', number=st['number'], name=st['name'], left=left))
+    text.append(("\n" if maint else "") + _('Each player excavates and lays track away from their own end, and builds only on stations from their end up to their surveyor (the route\'s "builders").'), style="dim")
+    return Panel(Group(grid, text), title=_("The two ends"), title_align="left")
 
 
 # --------------------------------------------------------------------------- route
@@ -298,23 +296,23 @@ def _track_cell(t: dict[str, Any]) -> Text:
     that player, [ev 3VP] laid by contractors (an event)."""
     if t["laid"]:
         if t["owner"] == "event":
-            return Text(f"[ev {t['vp']}VP]", style="magenta")
+            return Text(_('[ev %(vp)sVP]', vp=t['vp']), style="magenta")
         cell = Text("[")
         cell.append_text(player_text(t["owner"], short=True))
-        cell.append(f" {t['vp']}VP]")
+        cell.append(_(' %(vp)sVP]', vp=t['vp']))
         return cell
     if t["rubble"]:
-        return Text(f"[{t['rubble']}r {t['vp']}VP]", style="grey70")
-    return Text(f"[0r {t['vp']}VP]", style="bold white")
+        return Text(_('[%(rubble)sr %(vp)sVP]', rubble=t['rubble'], vp=t['vp']), style="grey70")
+    return Text(_('[0r %(vp)sVP]', vp=t['vp']), style="bold white")
 
 
 def _excavation_cell(site: dict[str, Any]) -> Text:
     if site["owner"] is not None:
-        cell = Text(f"{site['vp']}VP ")
+        cell = Text(_('%(vp)sVP ', vp=site['vp']))
         cell.append_text(player_text(site["owner"], short=True))
         return cell
     if site["rubble"]:
-        return Text(f"{site['rubble']}r {site['vp']}VP", style="grey70")
+        return Text(_('%(rubble)sr %(vp)sVP', rubble=site['rubble'], vp=site['vp']), style="grey70")
     return Text(_("clear %(vp)sVP", vp=site["vp"]), style="white")
 
 
@@ -325,10 +323,10 @@ def _gift(gives: Sequence[tuple[str, int]]) -> str:
 def _building_cell(site: dict[str, Any], gives: Sequence[tuple[str, int]] = ()) -> Text:
     cost = []
     if site["stone"]:
-        cost.append(f"{site['stone']}st")
+        cost.append(_('%(stone)sst', stone=site['stone']))
     if site["steel"]:
-        cost.append(f"{site['steel']}sl")
-    cell = Text(f"{site['site']}:{'+'.join(cost) or 'free'} {site['vp']}VP")
+        cost.append(_('%(steel)ssl', steel=site['steel']))
+    cell = Text(_('%(site)s:%(x)s %(vp)sVP', site=site['site'], x='+'.join(cost) or 'free', vp=site['vp']))
     if gives:
         cell.append(f" +{_gift(gives)}", style="cyan")
     if site["owner"] is not None:
@@ -362,7 +360,7 @@ def _stops(obs: dict[str, Any], game: Game, ends: Ends | None) -> list[_Stop]:
             continue
         si += 1
         name = Text(f"{item['number']} {item['name']}", style="bold")
-        name.append(f" {item['surveyor_vp']}VP", style="dim")
+        name.append(_(' %(surveyor_vp)sVP', surveyor_vp=item['surveyor_vp']), style="dim")
         gives = [tuple(gives_of[b]) for b in cfg.station_bsites[si]] if gives_of and si < len(cfg.station_bsites) \
             else [() for _ in item["building_sites"]]
         same_gift = bool(gives) and all(g == gives[0] for g in gives) and bool(gives[0])
@@ -373,7 +371,7 @@ def _stops(obs: dict[str, Any], game: Game, ends: Ends | None) -> list[_Stop]:
         building = [_building_cell(s, () if same_gift else g) for s, g in zip(item["building_sites"], gives, strict=True)]
         notes = _station_notes(obs, item, ends)
         if same_gift:
-            notes.append(Text(f"gift: {_gift(gives[0])} per site", style="cyan"))
+            notes.append(Text(_('gift: %(x)s per site', x=_gift(gives[0])), style="cyan"))
         placed = [p for p in item["surveyors"] if p not in _unplaced(obs)]
         stops.append(_Stop(tracks, name, notes, excavation, building, placed))
         tracks = []
@@ -409,26 +407,26 @@ def _station_notes(obs: dict[str, Any], item: dict[str, Any], ends: Ends | None)
     key = item["key"]
     if key in ends.keys:
         there = [p for p, e in enumerate(b["players"]) if e == key]
-        end = Text(f"{ends.arrows[key]} end {'of' if there else 'of nobody yet'}", style="bold")
+        end = Text(_('%(x)s end %(x2)s', x=ends.arrows[key], x2='of' if there else 'of nobody yet'), style="bold")
         if there:
             end.append(" ")
             end.append_text(players_text(there))
         notes.append(end)
         markers = [p for p in there if b["start_markers"][p]]
         if markers:
-            mark = Text("start markers: " if len(markers) > 1 else "start marker: ")
+            mark = Text(_('start markers: ') if len(markers) > 1 else _('start marker: '))
             mark.append_text(players_text(markers))
             notes.append(mark)
         if b["game_surveyor"] == key:
-            notes.append(Text("game's Surveyor here", style="bold magenta"))
+            notes.append(Text(_("game's Surveyor here"), style="bold magenta"))
     if item["completed"]:
         notes.append(Text(_("completed by event"), style="magenta"))
     elif item["building_sites"] and b["buildable_by"].get(key):
-        may = Text("builders: ", style="green")
+        may = Text(_("builders:") + " ", style="green")
         may.append_text(players_text(b["buildable_by"][key]))
         notes.append(may)
     if key == b.get("maintenance_station"):
-        notes.append(Text("maintenance done" if b["maintenance_done"] else "maintenance when clear",
+        notes.append(Text(_('maintenance done') if b["maintenance_done"] else _('maintenance when clear'),
                           style="yellow"))
     return notes
 
@@ -571,7 +569,7 @@ def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool =
             continue
         word = _(EVENT_NAMES.get(e["event"], e["event"])) if e["space"] >= first_used else _("start")
         entries.append(Text(f"{e['space']}[{'X' if e['occupied'] else ' '}]{word}",
-                            style="bold magenta" if e["occupied"] else ""))
+                            style='bold magenta' if e["occupied"] else ""))
     indent = 13
     def row_len(row: Sequence[Text]) -> int:
         return sum(x.cell_len + 1 for x in row)
@@ -856,8 +854,7 @@ def score_sheet(game: Game, seat_kinds: Sequence[str]) -> RenderableType:
         contracts.append(":\n")
         for c in sheet["contracts"]:
             mark = _("scored") if c["met"] and c["vp"] else _("not met")
-            contracts.append(f"  #{c['contract']}: {c['vp']} VP ({mark}) - "
-                             f"{bonus_text(game.cfg.contract[c['contract']].bonus)}\n",
+            contracts.append(_('  #%(contract)s: %(vp)s VP (%(mark)s) - %(x)s\n', contract=c['contract'], vp=c['vp'], mark=mark, x=bonus_text(game.cfg.contract[c['contract']].bonus)),
                              style="green" if c["met"] and c["vp"] else "dim")
     contracts.rstrip()
     winners = Text(ngettext("Winner:", "Winners:", len(res["winners"])) + " ", style="bold")

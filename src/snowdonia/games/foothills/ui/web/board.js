@@ -995,7 +995,7 @@ export function explain(key, view, title) {
     if (!c && !t.text) return null;
     const lines = [t.text || ""];
     if (c) {
-      if (c.start) lines.push(tx("%(tickets_left)s %(ticket)s ticket%(x)s left here.", { tickets_left: c.tickets_left, ticket: c.ticket, x: c.tickets_left === 1 ? "" : "s" }), rule(title, "start_station"));
+      if (c.start) lines.push(ntx("%(n)s %(colour)s ticket left here.", "%(n)s %(colour)s tickets left here.", c.tickets_left, { colour: ptx("colour", c.ticket) }), rule(title, "start_station"));
       else {
         lines.push(c.rubble ? tx("%(rubble)s of %(printed_rubble)s rubble still on it.", { rubble: c.rubble, printed_rubble: c.printed_rubble }) : tx("Cleared: no rubble on it."));
         if (c.navvy) lines.push(tx("A navvy covers it. %(x)s", { x: comp.navvy || "" }));
@@ -1117,7 +1117,7 @@ export function playerPanel(view, seat, title, h) {
       h("span", { class: "res info", "data-info": "vp" }, tx("%(vp)s VP tokens", { vp: p.vp }))),
     h("div", { class: "meta" },
       h("span", { class: "info", "data-info": "station_counter" }, ntx("%(n)s station", "%(n)s stations", p.stations_built)), " · ",
-      tx("%(tracks_built)s track%(x)s · %(markers_left)s markers left ·", { tracks_built: p.tracks_built, x: p.tracks_built === 1 ? "" : "s", markers_left: p.markers_left }) + " ",
+      ntx("%(n)s track", "%(n)s tracks", p.tracks_built) + " · " + ntx("%(n)s marker left", "%(n)s markers left", p.markers_left) + " ·" + " ",
       h("span", { class: "info", "data-info": "ticket" }, p.tickets.length ? tx("tickets: %(x)s", { x: p.tickets.join(", ") }) : tx("no tickets")),
       p.summit ? tx(" · summit token") : ""),
     h("div", { class: "meta" }, h("span", { class: "info", "data-info": "surveyor" }, tx("Surveyor %(where)s", { where }))),
