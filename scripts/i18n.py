@@ -90,6 +90,16 @@ def data_messages(catalog: Catalog) -> None:
             add(kind.replace("_", " ").capitalize(), f"title:{name}:bots", comment="a bot level's name")
         for kind in t.bots():
             add(kind.replace("_", " ").capitalize(), f"title:{name}:bots", comment="a bot level's name")
+        from snowdonia.i18n import doc_strings
+
+        for s in t.scenarios:
+            try:
+                for text in doc_strings(t.how_to_play(s.key)):
+                    add(text, f"title:{name}:how-to-play:{s.key}", comment="How to play")
+            except NotImplementedError:
+                pass
+        for text in doc_strings(t.guide() or {}):
+            add(text, f"title:{name}:guide", comment="the guided first game")
         extra = getattr(t.words, "data_messages", None)
         if extra is not None:
             for entry in extra():
@@ -115,8 +125,8 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 
 
 def update(langs: Iterable[str] = LANGUAGES) -> None:
-    template = _read(TEMPLATE)
     for lang in langs:
+        template = _read(TEMPLATE)  # afresh: Babel's update shares the template's message objects
         path = po_path(lang)
         if path.exists():
             cat = _read(path, lang)

@@ -236,3 +236,17 @@ def test_foothills_words_are_all_in_the_catalogue() -> None:
         for name in sorted(proper | set(names), key=len, reverse=True):
             rest = rest.replace(name, "")
         assert not re.search(r"[A-Za-z]{2,}", rest), f"untranslated: {rest!r} in {text!r}"
+
+
+@pytest.mark.parametrize("game", ["snowdonia", "foothills"])
+def test_how_to_play_and_the_guide_are_in_the_catalogue(game: str) -> None:
+    """Every sentence a reader sees in *How to play* (each scenario) and the guided game is a
+    catalogue message; keys and settings stay as they are."""
+    title = registry.title(game)
+    docs = [title.how_to_play(s.key) for s in title.scenarios] + [title.guide()]
+    with using(i18n.translator(i18n.PSEUDO)):
+        said = [i18n.translate_doc(d) for d in docs]
+    texts = [x for d in said for x in i18n.doc_strings(d)]
+    assert len(texts) > 30 and all(x.startswith("⟦") and x.endswith("⟧") for x in texts)
+    assert [s["key"] for s in said[0]["sections"]] == [s["key"] for s in docs[0]["sections"]]
+    assert said[-1]["game"] == docs[-1]["game"]  # the guide's game settings are data, not words

@@ -257,3 +257,42 @@ def translate_description(d: dict[str, Any]) -> dict[str, Any]:
     out["decisions"] = {k: {**v, "prompt": _(v["prompt"]), "pass_text": _(v["pass_text"]) if v["pass_text"] else ""}
                         for k, v in d["decisions"].items()}
     return out
+
+
+_DOC_WORDS = frozenset({"title", "source", "heading", "text", "items", "cite", "intro", "do", "why", "end"})
+
+
+def doc_strings(doc: Any) -> list[str]:
+    """Every sentence of a How to play or guide document (`Title.how_to_play`, `Title.guide`),
+    for the catalogue: the words of the fields a reader sees, not keys or settings."""
+    out: list[str] = []
+
+    def walk(x: Any, field: str | None) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, k if k in _DOC_WORDS or k in ("sections", "steps") else (field if field == "steps" else None))
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, field)
+        elif isinstance(x, str) and field in _DOC_WORDS and x:
+            out.append(x)
+
+    walk(doc, None)
+    return out
+
+
+def translate_doc(doc: Any) -> Any:
+    """A How to play or guide document with its sentences in the current language."""
+    from snowdonia.core.i18n import _
+
+    def walk(x: Any, field: str | None) -> Any:
+        if isinstance(x, dict):
+            return {k: walk(v, k if k in _DOC_WORDS or k in ("sections", "steps") else
+                            (field if field == "steps" else None)) for k, v in x.items()}
+        if isinstance(x, list):
+            return [walk(v, field) for v in x]
+        if isinstance(x, str) and field in _DOC_WORDS and x:
+            return _(x)
+        return x
+
+    return walk(doc, None)

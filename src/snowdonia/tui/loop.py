@@ -24,6 +24,7 @@ from snowdonia.core.errors import IllegalAction
 from snowdonia.core.i18n import N_, _, ngettext
 from snowdonia.core.protocol import Position
 from snowdonia.tui import view
+from snowdonia.i18n import translate_doc
 from snowdonia.tui.howto import how_to_play_text
 from snowdonia.tui.saving import write_record
 
@@ -324,7 +325,7 @@ class PlaySession:
     def _rules(self, section: str | None) -> None:
         g = self.position
         try:
-            doc = g.title.how_to_play(g.scenario)
+            doc = translate_doc(g.title.how_to_play(g.scenario))
             self.console.print(how_to_play_text(doc, section))
         except NotImplementedError:
             self.console.print(_("This game has no rules summary; `about` lists its components in words."))

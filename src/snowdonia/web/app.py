@@ -693,8 +693,8 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         if game not in title_names():
             raise ApiError(404, _('no game called %(game)s; known: %(x)s', game=f'{game!r}', x=', '.join(title_names())))
         t = title(game)
-        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios},
-                      "guide": t.guide()})
+        return _json({"game": game, "scenarios": {s.key: i18n.translate_doc(t.how_to_play(s.key)) for s in t.scenarios},
+                      "guide": i18n.translate_doc(t.guide())})
 
     def lobby_list() -> list[dict[str, Any]]:
         out = []
