@@ -101,7 +101,7 @@ class Language:
         return self._t.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._t.pgettext(context, message)
+        return str(self._t.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self._t.npgettext(context, singular, plural, n)

@@ -23,8 +23,8 @@ from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import IllegalAction
 from snowdonia.core.i18n import N_, _, ngettext
 from snowdonia.core.protocol import Position
-from snowdonia.tui import view
 from snowdonia.i18n import translate_doc
+from snowdonia.tui import view
 from snowdonia.tui.howto import how_to_play_text
 from snowdonia.tui.saving import write_record
 
