@@ -652,7 +652,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         """The catalogue of the language this request asks for (`?lang=`, `Accept-Language`)."""
         return _json(i18n.catalogue_json(request.scope["state"]["lang"]))
 
-    @app.get("/api/i18n/{lang}", responses=_errors(404, body=False))
+    @app.get("/api/i18n/{lang}", responses=_errors(404, 422, body=False))
     async def i18n_catalogue(lang: str) -> JSONResponse:
         """One language's message catalogue for the web client (the `.po` the Python words use)."""
         found = i18n.normalise(lang[:16])
