@@ -18,11 +18,11 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from snowdonia import i18n
 from snowdonia.bots import bot_kinds
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import RecordError, SettingsError
 from snowdonia.core.protocol import Position, Title
+from snowdonia.i18n import terminal_language, use
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title as title_named
 from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, parse_seats, solo_sheet
@@ -143,7 +143,7 @@ def _default_seats(t: Title, players: int) -> str:
 
 def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
     try:
-        i18n.use(i18n.terminal_language(kw.get("lang")))
+        use(terminal_language(kw.get("lang")))
     except ValueError as exc:
         raise _fail(str(exc)) from exc
     given = {opt.key: kw[opt.param] for opt in options if kw.get(opt.param) is not None}
