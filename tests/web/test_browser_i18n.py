@@ -101,7 +101,9 @@ def _leaks(page: Any, allowed: set[str]) -> list[str]:
         rest = rest.replace(name, " ")
     # the components' printed identifiers: railway numerals I–VIII, card ids (VIII-3, A3)
     rest = re.sub(r"\b[IVX]+(-\d+)?\b|\b[A-E]\d\b", " ", rest)
-    words = re.findall(r"[A-Za-z][A-Za-z'’]+", rest)
+    # Words of any script; a pseudo-locale word cut from its markers by a layout still has its
+    # accented letters (Sûrvéýö…), an English one has none.
+    words = [w for w in re.findall(r"[^\W\d_][^\W\d_'’]+", rest) if w.isascii()]
     # a printed name a layout breaks over lines (an SVG label in two rows) leaves its words
     name_words = {w for name in allowed for w in re.findall(r"[A-Za-z][A-Za-z'’]+", name)}
     # (a long name hyphenated over two lines leaves its two halves)
