@@ -413,3 +413,40 @@ def test_named_levels_are_offered_with_their_words_and_fall_back_in_order(client
     assert fallback("snowdonia", "mcts:1s") == "mcts:200"
     g = create(client, ["human", "intermediate"], seed=5)
     assert g["seats"][1]["name"] == "Intermediate bot"
+
+
+# ------------------------------------------------------------------ languages (issue 23)
+def test_the_catalogue_of_a_language_is_served(client) -> None:  # type: ignore[no-untyped-def]
+    """The web client's words: the same .po as the Python words, as JSON."""
+    from snowdonia import i18n
+
+    r = client.get("/api/i18n/pl")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["lang"] == "pl" and body["plural"]["few"] == 1
+    assert body["messages"]["Stock Yard"] == i18n.translator("pl").gettext("Stock Yard") != "Stock Yard"
+    assert client.get("/api/i18n", headers={"Accept-Language": "de-DE,de;q=0.9"}).json()["lang"] == "de"
+    assert client.get("/api/i18n?lang=xx").json()["messages"]["Stock Yard"].startswith("⟦")
+    missing = client.get("/api/i18n/tlh")
+    assert missing.status_code == 404 and "tlh" in missing.json()["error"]
+
+
+def test_api_words_follow_the_asked_language(client) -> None:  # type: ignore[no-untyped-def]
+    """Refusals, the titles' words and the view's labels in the language asked for."""
+    from snowdonia import i18n
+
+    de = i18n.translator("de")
+    r = client.get("/api/games/nosuchgame0", headers={"Accept-Language": "de"})
+    assert r.status_code == 404
+    meta = client.get("/api/meta?lang=xx").json()
+    assert all(t["display_name"].startswith("⟦") for t in meta["titles"])
+    created = client.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": ["human", "greedy"],
+                                              "seed": 1}).json()
+    token = next(s["token"] for s in created["seats"] if s.get("token"))
+    auth = {"Authorization": f"Bearer {token}"}
+    english = client.get(f"/api/games/{created['id']}", headers=auth).json()
+    german = client.get(f"/api/games/{created['id']}?lang=de", headers=auth).json()
+    assert [a["text"] for a in english["legal"]] == [a["text"] for a in german["legal"]]
+    prefix = de.gettext("Place on %(space)s — ").split("%(space)s")[0]
+    assert all(a["label"].startswith("Place on ") for a in english["legal"])
+    assert all(a["label"].startswith(prefix) for a in german["legal"]), german["legal"][0]["label"]

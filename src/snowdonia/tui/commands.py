@@ -22,6 +22,7 @@ from snowdonia.bots import bot_kinds
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import RecordError, SettingsError
 from snowdonia.core.protocol import Position, Title
+from snowdonia.i18n import terminal_language, use
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title as title_named
 from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, SeatError, check_seats, parse_seats, solo_sheet
@@ -86,6 +87,8 @@ def _base_parameters() -> list[inspect.Parameter]:
                                      "(seats from --seats or from the file).")),
         ("no_board", bool, _opt(False, "--no-board", help="Do not redraw the board before each of your decisions "
                                 "(type `board` to see it): for small screens and screen readers.")),
+        ("lang", str | None, _opt(None, "--lang", help="The language of the board, menus and help: en, de or pl "
+                                  "(default: the locale, LANGUAGE / LC_ALL / LC_MESSAGES / LANG; else English).")),
         ("hints", bool, _opt(False, "--hints", help="Allow the `hint` command at your prompt: the analysis' best "
                              "options with their value in VP (always on in solo games).")),
         ("set", list[str] | None, _opt(None, "--set", metavar="KEY=VALUE",
@@ -107,7 +110,7 @@ def _base_parameters() -> list[inspect.Parameter]:
 
 RESERVED = frozenset({"--no-board", "--game", "--scenario", "--players", "--seats", "--seed", "--save", "--resume", "--set",
                       "--series", "--new-series", "--series-status", "--series-file", "--help", "--check", "--to",
-                      "--seat", "--hints"})
+                      "--seat", "--hints", "--lang"})
 
 
 def build_play() -> Callable[..., None]:
@@ -140,6 +143,10 @@ def _default_seats(t: Title, players: int) -> str:
 
 
 def _play(kw: dict[str, Any], options: list[SettingOption]) -> None:
+    try:
+        use(terminal_language(kw.get("lang")))
+    except ValueError as exc:
+        raise _fail(str(exc)) from exc
     given = {opt.key: kw[opt.param] for opt in options if kw.get(opt.param) is not None}
     pairs: list[str] = list(kw.get("set") or [])
     if kw["series"] or kw["series_status"] or kw["new_series"]:

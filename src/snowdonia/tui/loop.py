@@ -21,7 +21,9 @@ from rich.text import Text
 from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import IllegalAction
+from snowdonia.core.i18n import N_, _, ngettext
 from snowdonia.core.protocol import Position
+from snowdonia.i18n import translate_doc
 from snowdonia.tui import view
 from snowdonia.tui.howto import how_to_play_text
 from snowdonia.tui.saving import record_with_seats, write_record
@@ -31,7 +33,8 @@ COMPACT_BELOW = 60  # terminal lines: below this the compact board (the whole on
 ReadLine = Callable[[str], "str | None"]  # returns None at the end of input
 SheetMaker = Callable[[Position], RenderableType]
 
-HELP = """Answer with the number of a move, or type the move itself (e.g. {examples}).
+# i18n: the command words (help, board, menu, log, score, rules, about, quit) are typed as they are
+HELP = N_("""Answer with the number of a move, or type the move itself (e.g. %(examples)s).
 Commands:
   ?  or help          this help
   board               draw the whole board (a small terminal shows a compact one)
@@ -41,10 +44,10 @@ Commands:
   rules [SECTION]     how to play: the goal, a round step by step, the areas, the end,
                       scoring and tips (`rules tips` shows one section)
   about [KIND [ID]]   the game's components in words: `about` lists the kinds,
-                      `about {kind}` lists them, `about {kind} {key}` shows one
-                      (a kind's name alone works too: `{kind}`)
+                      `about %(kind)s` lists them, `about %(kind)s %(key)s` shows one
+                      (a kind's name alone works too: `%(kind)s`)
   quit                stop playing (offers to save)
-Enter alone shows the menu again."""
+Enter alone shows the menu again.""")
 
 
 class SeatError(ValueError):
@@ -153,8 +156,8 @@ class PlaySession:
         self.console.print(self.sheet())
         self._save()
         if self.save_path:
-            self.console.print(f"The record is saved in {self.save_path}; watch it with: "
-                               f"snowdonia replay {self.save_path}")
+            self.console.print(_("The record is saved in %(path)s; watch it with: snowdonia replay %(path)s",
+                                 path=self.save_path))
         if g.players == 1 and self.humans:  # issue 20: offered after every solo (and series) game
             from snowdonia.analysis.commands import offer_review
 
@@ -172,16 +175,17 @@ class PlaySession:
 
     def _intro(self) -> None:
         g = self.position
-        who = Text(f"{g.title.display_name}, {g.players} player{'s' if g.players != 1 else ''}. Seats: ")
+        who = Text(_("%(title)s, %(players)s. Seats:", title=_(g.title.display_name),
+                     players=ngettext("%(n)s player", "%(n)s players", g.players)) + " ")
         who.append_text(Text(", ").join(view.seat_text(p, spec) for p, spec in enumerate(self.seats)))
         self.console.print(who)
-        self.console.print(f"Game seed {g.seed}. Type ? at any prompt for help.", style="dim")
+        self.console.print(_("Game seed %(seed)s. Type ? at any prompt for help.", seed=g.seed), style="dim")
 
     def _bot_move(self, p: int) -> None:
         g = self.position
         if self.console.is_terminal and self.humans:
             # A searching bot can take seconds; say so rather than look frozen.
-            with self.console.status(f"{view.seat_name(p)} ({self.seats[p]}) is thinking..."):
+            with self.console.status(_("%(who)s (%(bot)s) is thinking...", who=view.seat_name(p), bot=self.seats[p])):
                 action = self.bots[p].choose(g)
         else:
             action = self.bots[p].choose(g)
@@ -189,8 +193,8 @@ class PlaySession:
             g.apply(action)
         except IllegalAction as exc:
             # A bot bug must not end a person's game: report it and take the first option.
-            self.console.print(Text(f"Bot {self.seats[p]} chose an illegal move ({exc}); "
-                                    "playing the first legal move instead.", style="red"))
+            self.console.print(Text(_("Bot %(bot)s chose an illegal move (%(why)s); playing the first legal move instead.",
+                                      bot=self.seats[p], why=exc), style="red"))
             g.apply(g.legal_actions()[0])
         self._save()
 
@@ -213,7 +217,7 @@ class PlaySession:
         self._flush_log(last=2 if compact else None)
         legal = g.legal_actions()
         self._menu(p, legal, compact=compact)
-        prompt = f"{view.seat_name(p)}, your move (1-{len(legal)}, ? for help): "
+        prompt = _("%(who)s, your move (1-%(n)s, ? for help):", who=view.seat_name(p), n=len(legal)) + " "
         while True:
             line = self._ask(prompt)
             if line is None:
@@ -247,14 +251,14 @@ class PlaySession:
                 if 1 <= n <= len(legal):
                     g.apply(legal[n - 1])
                     return True
-                self.console.print(Text(f"There is no move {n}: choose a number from 1 to {len(legal)}.",
-                                        style="red"))
+                self.console.print(Text(_("There is no move %(n)s: choose a number from 1 to %(last)s.", n=n,
+                                          last=len(legal)), style="red"))
             else:
                 try:
                     g.apply(text)
                 except IllegalAction as exc:
-                    self.console.print(Text(f"Refused: {exc}", style="red"))
-                    self.console.print("The game is unchanged; choose again (Enter shows the menu).")
+                    self.console.print(Text(_("Refused: %(why)s", why=exc), style="red"))
+                    self.console.print(_("The game is unchanged; choose again (Enter shows the menu)."))
                     continue
                 return True
 
@@ -313,8 +317,8 @@ class PlaySession:
                     line.append(s.ljust(cell) + (" " if c + 1 < cols else ""))
             self.console.print(view.colour_names(line, g.players), no_wrap=True, overflow="ellipsis")
         if hidden:
-            self.console.print(Text(f"… and {hidden} more: type `menu` to list them all", style="bold"))
-        self.console.print(Text("`menu`: the choices in full · `board`: the whole table · `rules`: how to play",
+            self.console.print(Text(_("… and %(n)s more: type `menu` to list them all", n=hidden), style="bold"))
+        self.console.print(Text(_("`menu`: the choices in full · `board`: the whole table · `rules`: how to play"),
                                 style="dim"), no_wrap=True, overflow="ellipsis")
 
     def _help(self, legal: list[Any]) -> None:
@@ -322,8 +326,8 @@ class PlaySession:
         kind = kinds[0] if kinds else "cards"
         entries = self._components().get(kind)
         key = next(iter(entries)) if isinstance(entries, dict) and entries else "1"
-        examples = ", ".join(f"`{a}`" for a in legal[:2]) or "`pass`"
-        text = HELP.format(examples=examples, kind=kind, key=key)
+        examples = ", ".join(f"`{a}`" for a in legal[:2]) or "`pass`"  # the moves' text form: not translated
+        text = _(HELP, examples=examples, kind=kind, key=key)
         if self.hints:
             from snowdonia.tui.hints import HELP_LINE
 
@@ -339,10 +343,10 @@ class PlaySession:
     def _rules(self, section: str | None) -> None:
         g = self.position
         try:
-            doc = g.title.how_to_play(g.scenario)
+            doc = translate_doc(g.title.how_to_play(g.scenario))
             self.console.print(how_to_play_text(doc, section))
         except NotImplementedError:
-            self.console.print("This game has no rules summary; `about` lists its components in words.")
+            self.console.print(_("This game has no rules summary; `about` lists its components in words."))
         except KeyError as exc:
             self.console.print(Text(str(exc.args[0]), style="red"))
 
@@ -361,13 +365,13 @@ class PlaySession:
         comps = self._components()
         kinds = self._component_kinds()
         if not args:
-            self.console.print(f"Components in words: {', '.join(kinds) or 'none'}. "
-                               f"Type `about KIND` or `about KIND KEY`.", markup=False, highlight=False)
+            self.console.print(_("Components in words: %(kinds)s. Type `about KIND` or `about KIND KEY`.",
+                                 kinds=", ".join(kinds) or _("none")), markup=False, highlight=False)
             return
         kind = args[0]
         if kind not in kinds:
-            self.console.print(Text(f"There is no kind {kind!r}; choose one of {', '.join(kinds)}.",
-                                    style="red"))
+            self.console.print(Text(_("There is no kind %(kind)s; choose one of %(kinds)s.", kind=repr(kind),
+                                      kinds=", ".join(kinds)), style="red"))
             return
         entries: dict[str, Any] = comps[kind]
         keys = [str(k) for k in entries]
@@ -398,12 +402,12 @@ class PlaySession:
         if new and last is not None:
             shown = new[-last:]
             self._used += len(shown) + 1
-            more = f" (last {len(shown)} of {len(new)}; `log` for all)" if len(new) > len(shown) else ""
-            self.console.print(Text("What happened" + more + ":", style="dim"), no_wrap=True, overflow="ellipsis")
+            more = " " + _("(last %(n)s of %(all)s; `log` for all)", n=len(shown), all=len(new)) if len(new) > len(shown) else ""
+            self.console.print(Text(_("What happened") + more + ":", style="dim"), no_wrap=True, overflow="ellipsis")
             for line in view.log_text(self.position, shown, self.names).split("\n"):
                 self.console.print(line, no_wrap=True, overflow="ellipsis")
         elif new:
-            self.console.rule("What happened", style="dim")
+            self.console.rule(_("What happened"), style="dim")
             self.console.print(view.log_text(self.position, new, self.names))
 
     def _show_log(self, last: int | None) -> None:
@@ -425,9 +429,9 @@ class PlaySession:
         if self.save_path is not None:
             self._save()
             hint = self.save_hint or f"snowdonia play --resume {self.save_path}"
-            self.console.print(f"Game saved to {self.save_path}. Continue it with: {hint}")
+            self.console.print(_("Game saved to %(path)s. Continue it with: %(hint)s", path=self.save_path, hint=hint))
             return self.save_path
-        answer = self._ask("Save the game before quitting? File name (Enter: quit without saving): ")
+        answer = self._ask(_("Save the game before quitting? File name (Enter: quit without saving):") + " ")
         if answer and answer.strip():
             path = Path(answer.strip())
             try:
@@ -435,9 +439,10 @@ class PlaySession:
             except OSError as exc:
                 self.console.print(Text(f"Could not save to {path}: {exc}", style="red"))
                 return None
-            self.console.print(f"Game saved to {path}. Continue it with: snowdonia play --resume {path}")
+            self.console.print(_("Game saved to %(path)s. Continue it with: %(hint)s", path=path,
+                                 hint=f"snowdonia play --resume {path}"))
             return path
-        self.console.print("Quit without saving.")
+        self.console.print(_("Quit without saving."))
         return None
 
 
@@ -456,10 +461,11 @@ def solo_sheet(position: Position, comparison: RenderableType | None = None) -> 
     final = res.get("final", position.is_over)
     parts: list[RenderableType] = [view.solo_lines(position)]
     if final:
-        extra = [f"after {res['rounds']} rounds" if res.get("rounds") else "", str(res.get("end_reason") or "")]
+        extra = [ngettext("after %(n)s round", "after %(n)s rounds", res["rounds"]) if res.get("rounds") else "",
+                 _(str(res.get("end_reason"))) if res.get("end_reason") else ""]
         if any(extra):
-            parts.append(Text("Game over " + "; ".join(x for x in extra if x), style="dim"))
+            parts.append(Text(_("Game over") + " " + "; ".join(x for x in extra if x), style="dim"))
     if comparison is not None:
         parts.append(comparison)
-    return Panel(Group(*parts), title="Solo score sheet" if final else "Score so far (the game is not over)",
+    return Panel(Group(*parts), title=_("Solo score sheet") if final else _("Score so far (the game is not over)"),
                  title_align="left", expand=False)

@@ -22,6 +22,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from snowdonia.core.i18n import _, ngettext
 from snowdonia.core.protocol import Decision, LogEvent, Position, Title
 
 # Seat styles in seat order (Snowdonia's box: yellow, blue, green, pink, purple); only a
@@ -51,7 +52,7 @@ def call_accepting(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 
 def seat_name(p: int) -> str:
-    return f"Player {p + 1}"
+    return _("Player %(n)s", n=p + 1)
 
 
 def seat_names(players: int) -> list[str]:
@@ -65,10 +66,10 @@ def seat_style(p: int) -> str:
 def seat_text(p: int | None, kind: str | None = None) -> Text:
     """A seat as coloured text, with who plays it: 'Player 2 (greedy)'."""
     if p is None:
-        return Text("nobody", style="dim")
+        return Text(_("nobody"), style="dim")
     out = Text(seat_name(p), style=seat_style(p))
     if kind:
-        out.append(f" ({kind})", style="dim")
+        out.append(f" ({_(kind.capitalize()) if kind in ('human', 'greedy', 'random') else kind})", style="dim")
     return out
 
 
@@ -91,7 +92,7 @@ def action_text(position: Position, action: Any) -> str:
         pending = position.pending(position.current_player)
         kind = title.decisions.get(pending.kind) if pending is not None else None
         if kind is not None and kind.pass_text:
-            return kind.pass_text
+            return _(kind.pass_text)
     return text
 
 
@@ -123,7 +124,7 @@ def _context_words(context: dict[str, Any]) -> str:
 def decision_heading(decision: Decision, title: Title) -> Text:
     """'Player 1: Place a labourer' (with the decision's public context, if any)."""
     kind = title.decisions.get(decision.kind)
-    prompt = decision.prompt or (kind.prompt if kind is not None else decision.kind)
+    prompt = _(decision.prompt or (kind.prompt if kind is not None else decision.kind))
     head = seat_text(decision.player)
     head.append(f": {prompt}", style="bold")
     extra = _context_words(decision.context)
@@ -144,12 +145,12 @@ def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width
     drawn = call_accepting(title.terminal_board, position, seat, seat_kinds=list(seat_kinds), width=width, **extra)
     if drawn is not None:
         return drawn  # type: ignore[no-any-return]
-    heading = Text(f"{title.display_name}: move {position.moves}", style="bold")
+    heading = Text(_("%(title)s: move %(n)s", title=_(title.display_name), n=position.moves), style="bold")
     pending = position.pending(seat)
     if pending is not None:
-        heading.append("   now: ")
+        heading.append("   " + _("now:") + " ")
         heading.append_text(decision_heading(pending, title))
-    return Group(heading, Panel(Pretty(position.observation(seat)), title="What you see", title_align="left"))
+    return Group(heading, Panel(Pretty(position.observation(seat)), title=_("What you see"), title_align="left"))
 
 
 # --------------------------------------------------------------------------- score sheets
@@ -158,7 +159,7 @@ def board(position: Position, seat: int | None, seat_kinds: Sequence[str], width
 def line_label(key: str, title: Any = None) -> str:
     """A score line in words: the title's label, else its key."""
     labels = getattr(title, "score_labels", None) or {}
-    return str(labels.get(key, key.replace("_", " ")))
+    return _(str(labels.get(key, key.replace("_", " "))))
 
 
 def _total(sheet: dict[str, Any], score: Any) -> Any:
@@ -169,9 +170,9 @@ def generic_sheet(position: Position, seat_kinds: Sequence[str]) -> RenderableTy
     """Every score line of `Position.result()` per seat, the totals and the winners."""
     res = position.result()
     final = res.get("final", position.is_over)
-    table = Table(title="Final score sheet" if final else "Score so far (the game is not over)",
+    table = Table(title=_("Final score sheet") if final else _("Score so far (the game is not over)"),
                   title_justify="left")
-    table.add_column("line")
+    table.add_column(_("line"))
     sheets = res.get("breakdown") or [{"seat": p, "lines": {}} for p in range(position.players)]
     for sheet in sheets:
         p = sheet["seat"]
@@ -179,7 +180,7 @@ def generic_sheet(position: Position, seat_kinds: Sequence[str]) -> RenderableTy
     keys = list(position.title.score_lines) or list(sheets[0].get("lines", {}))
     for key in keys:
         table.add_row(line_label(key, position.title), *(str(s.get("lines", {}).get(key, "")) for s in sheets))
-    table.add_row(Text("total", style="bold"),
+    table.add_row(Text(_("total"), style="bold"),
                   *(Text(str(_total(s, res["scores"][s["seat"]])), style="bold") for s in sheets),
                   end_section=True)
     parts: list[RenderableType] = [table]
@@ -187,12 +188,12 @@ def generic_sheet(position: Position, seat_kinds: Sequence[str]) -> RenderableTy
         winners = res.get("winners") or []
         line = Text()
         if not winners:
-            line.append("No winner: a draw", style="bold")
+            line.append(_("No winner: a draw"), style="bold")
         else:
-            line.append("Winner" + ("s: " if len(winners) > 1 else ": "), style="bold")
+            line.append(ngettext("Winner:", "Winners:", len(winners)) + " ", style="bold")
             line.append_text(Text(", ").join(seat_text(p) for p in winners))
-        extra = [f"after {res['rounds']} rounds" if res.get("rounds") else "",
-                 str(res.get("end_reason") or "")]
+        extra = [ngettext("after %(n)s round", "after %(n)s rounds", res["rounds"]) if res.get("rounds") else "",
+                 _(str(res.get("end_reason"))) if res.get("end_reason") else ""]
         if any(extra):
             line.append("  " + "; ".join(x for x in extra if x))
         parts.append(line)
@@ -224,7 +225,7 @@ def solo_lines(position: Position) -> Table:
     keys = [k for k in keys if k not in only or only[k] == train]
     for key in keys:
         table.add_row(line_label(key, position.title), str(sheet.get("lines", {}).get(key, "")))
-    table.add_row(Text("score", style="bold"), Text(str(res["scores"][0]), style="bold"))
+    table.add_row(Text(_("score"), style="bold"), Text(str(res["scores"][0]), style="bold"))
     return table
 
 

@@ -32,6 +32,8 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from snowdonia import i18n
+from snowdonia.core.i18n import _
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
@@ -39,6 +41,7 @@ from snowdonia.store.db import hash_token
 from snowdonia.web import fair, hints, metrics, reviews, views
 from snowdonia.web.guard import BodyGuard, SecurityHeaders
 from snowdonia.web.hub import LOBBY, Hub, Watcher
+from snowdonia.web.language import Language
 from snowdonia.web.live import ApiError, GameUnavailable, Live, Session, check_name
 from snowdonia.web.settings import ServerSettings
 from snowdonia.web.wire import Compress, FastJSONResponse
@@ -122,8 +125,7 @@ def check_settings(game: str, given: dict[str, Any]) -> None:
     for key, value in given.items():
         spec = specs.get(key)
         if spec is None:
-            raise ApiError(400, f"{key[:40]!r} is not a setting of {t.display_name}; its settings are "
-                                f"{', '.join(specs)}")
+            raise ApiError(400, _('%(x)s is not a setting of %(display_name)s; its settings are %(x2)s', x=f'{key[:40]!r}', display_name=t.display_name, x2=', '.join(specs)))
         if spec.kind == "bool":
             ok = isinstance(value, bool)
         elif spec.kind == "choice" and spec.choices:
@@ -135,7 +137,7 @@ def check_settings(game: str, given: dict[str, Any]) -> None:
         if not ok:
             allowed = {"bool": "true or false", "int": "a whole number"}.get(
                 spec.kind, "one of " + ", ".join(json.dumps(c) for c in spec.choices) if spec.choices else "text")
-            raise ApiError(400, f"settings.{key} must be {allowed}, not {json.dumps(value)[:40]}")
+            raise ApiError(400, _('settings.%(key)s must be %(allowed)s, not %(x)s', key=key, allowed=allowed, x=json.dumps(value)[:40]))
 
 
 def _camel(key: str) -> str:
@@ -312,12 +314,12 @@ def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization")
     if not auth:
         return None
-    scheme, _, value = auth.partition(" ")
+    scheme, _sep, value = auth.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <token>'")
+        raise ApiError(403, _("the Authorization header must be 'Bearer <token>'"))
     token = value.strip()
     if len(token) > 200:
-        raise ApiError(403, "this token is not a seat of this game")
+        raise ApiError(403, _('this token is not a seat of this game'))
     return token
 
 
@@ -509,6 +511,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     app.state.settings = cfg
     app.state.series = series
     app.state.reviewer = reviewer
+    app.add_middleware(Language)  # innermost: every word of the answer in the asked language
     app.add_middleware(BodyGuard, max_body_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout_seconds)
     if tuple(cfg.allowed_hosts) != ("*",):
         app.add_middleware(JsonHosts, allowed_hosts=list(cfg.allowed_hosts))
@@ -557,13 +560,13 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
 
     def check_id(game_id: str) -> None:
         if not GAME_ID.match(game_id):
-            raise ApiError(404, "no such game")
+            raise ApiError(404, _('no such game'))
 
     async def session(game_id: str) -> Session:
         check_id(game_id)
         s = await live.get(game_id)
         if s is None:
-            raise ApiError(404, "no such game")
+            raise ApiError(404, _('no such game'))
         return s
 
     def view(s: Session, seat: int | None, key: str | None = None, log_length: int | None = None) -> dict[str, Any]:
@@ -572,7 +575,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     def seat_token(request: Request, s: Session, what: str) -> int:
         seat = live.seat_of(s, _bearer(request))
         if seat is None:
-            raise ApiError(403, f"a seat token is needed to {what} (Authorization: Bearer <token>)")
+            raise ApiError(403, _('a seat token is needed to %(what)s (Authorization: Bearer <token>)', what=what))
         return seat
 
     def limit_creation(request: Request) -> str:
@@ -582,11 +585,9 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         if made >= cfg.games_per_minute:
             oldest = store.oldest_created_since(key, now - 60) or now
             wait = max(1, int(oldest + 60 - now) + 1)
-            raise ApiError(429, f"too many new games from you: at most {cfg.games_per_minute} a minute; "
-                                f"try again in {wait} s", headers={"Retry-After": str(wait)})
+            raise ApiError(429, _('too many new games from you: at most %(games_per_minute)s a minute; try again in %(wait)s s', games_per_minute=cfg.games_per_minute, wait=wait), headers={"Retry-After": str(wait)})
         if store.count_open(key, now - 86400) >= cfg.max_open_games:
-            raise ApiError(429, f"you have {cfg.max_open_games} unfinished games; finish or abandon some "
-                                "(a game untouched for a day no longer counts)", headers={"Retry-After": "3600"})
+            raise ApiError(429, _('you have %(max_open_games)s unfinished games; finish or abandon some (a game untouched for a day no longer counts)', max_open_games=cfg.max_open_games), headers={"Retry-After": "3600"})
         return key
 
     # ------------------------------------------------------------------ the operator's view
@@ -648,27 +649,43 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     @app.get("/boards/{game}.js", include_in_schema=False)
     async def board(game: str) -> FileResponse:
         if game not in title_names():
-            raise ApiError(404, "no board for that game")
+            raise ApiError(404, _('no board for that game'))
         path = title(game).web_board()
         if path is None:
-            raise ApiError(404, "that game has no web board")
+            raise ApiError(404, _('that game has no web board'))
         return FileResponse(path, media_type="text/javascript")
 
+    # ------------------------------------------------------------------ languages
+    @app.get("/api/i18n", responses=_errors(404, body=False))
+    async def i18n_negotiated(request: Request) -> JSONResponse:
+        """The catalogue of the language this request asks for (`?lang=`, `Accept-Language`)."""
+        return _json(i18n.catalogue_json(request.scope["state"]["lang"]))
+
+    @app.get("/api/i18n/{lang}", responses=_errors(404, 422, body=False))
+    async def i18n_catalogue(lang: str) -> JSONResponse:
+        """One language's message catalogue for the web client (the `.po` the Python words use)."""
+        found = i18n.normalise(lang[:16])
+        if found is None:
+            raise ApiError(404, _("no catalogue for language %(lang)s; known: %(known)s", lang=repr(lang[:16]),
+                                  known=", ".join(i18n.available())))
+        return _json(i18n.catalogue_json(found))
+
     # ------------------------------------------------------------------ titles and lobby
-    meta_cache: dict[str, Any] = {}
+    meta_caches: dict[str, dict[str, Any]] = {}
 
     def describe_title(name: str) -> dict[str, Any]:
         t = title(name)
         sample = t.new_game(min(t.player_counts), seed=0)
         return {
-            **t.describe(),
+            **i18n.translate_description(t.describe()),
             "bots": [lv.as_dict() for lv in live.levels(name).values()],
             "board": f"/boards/{name}.js" if t.web_board() else None,
             "components": t.words.components(sample),
         }
 
     @app.get("/api/meta")
-    async def meta() -> JSONResponse:
+    async def meta(request: Request) -> JSONResponse:
+        meta_cache = meta_caches.setdefault(request.scope["state"]["lang"], {})
         if not meta_cache:
             ts = [describe_title(n) for n in title_names()]
             levels = sorted({lv["level"] for t in ts for lv in t["bots"]},
@@ -683,10 +700,10 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def how_to_play(game: str) -> JSONResponse:
         """Every scenario's rules summary of a title (`Title.how_to_play`), for *How to play*."""
         if game not in title_names():
-            raise ApiError(404, f"no game called {game!r}; known: {', '.join(title_names())}")
+            raise ApiError(404, _('no game called %(game)s; known: %(x)s', game=f'{game!r}', x=', '.join(title_names())))
         t = title(game)
-        return _json({"game": game, "scenarios": {s.key: t.how_to_play(s.key) for s in t.scenarios},
-                      "guide": t.guide()})
+        return _json({"game": game, "scenarios": {s.key: i18n.translate_doc(t.how_to_play(s.key)) for s in t.scenarios},
+                      "guide": i18n.translate_doc(t.guide())})
 
     def lobby_list() -> list[dict[str, Any]]:
         out = []
@@ -712,7 +729,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def create(body: CreateGame, request: Request) -> JSONResponse:
         game_name = body.game
         if game_name not in title_names():
-            raise ApiError(400, f"unknown game {game_name!r}; choose one of {', '.join(title_names())}")
+            raise ApiError(400, _('unknown game %(game_name)s; choose one of %(x)s', game_name=f'{game_name!r}', x=', '.join(title_names())))
         t = title(game_name)
         levels = live.levels(game_name)
         try:
@@ -720,46 +737,45 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         except KeyError as exc:
             raise ApiError(400, str(exc.args[0])) from exc
         if body.players not in sc.players:
-            raise ApiError(400, f"{sc.name} is for {', '.join(map(str, sc.players))} players, not {body.players}")
+            raise ApiError(400, _('%(name)s is for %(x)s players, not %(players)s', name=sc.name, x=', '.join(map(str, sc.players)), players=body.players))
         if len(body.seats) != body.players:
-            raise ApiError(400, f"give one seat per player: {body.players} players, {len(body.seats)} seats")
+            raise ApiError(400, _('give one seat per player: %(players)s players, %(x)s seats', players=body.players, x=len(body.seats)))
         kinds: list[str] = []
         names: list[str | None] = []
         for i, seat in enumerate(body.seats):
             kind = seat if isinstance(seat, str) else seat.kind
             if kind != "human" and kind not in levels:
-                raise ApiError(400, f"seat {i + 1}: a seat is 'human' or one of the bot levels "
-                                    f"{', '.join(levels)}, not {kind[:40]!r}")
+                raise ApiError(400, _("seat %(x)s: a seat is 'human' or one of the bot levels %(x2)s, not %(x3)s", x=i + 1, x2=', '.join(levels), x3=f'{kind[:40]!r}'))
             kinds.append(kind)
             given = None if isinstance(seat, str) or seat.name is None else check_name(seat.name)
             names.append(given)
         if body.seed is not None and not SEED_MIN <= body.seed <= SEED_MAX:
-            raise ApiError(400, f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX} (64 bits)")
+            raise ApiError(400, _('the seed must be a whole number from %(SEED_MIN)s to %(SEED_MAX)s (64 bits)', SEED_MIN=SEED_MIN, SEED_MAX=SEED_MAX))
         table = body.table
         if not 0 <= table.bot_delay_ms <= 5000:
-            raise ApiError(400, "table.bot_delay_ms must be from 0 to 5000 (milliseconds)")
+            raise ApiError(400, _('table.bot_delay_ms must be from 0 to 5000 (milliseconds)'))
         clock = table.clock
         clock_out: dict[str, Any] = {"mode": clock.mode}
         # The document's ranges hold whatever the mode (a value out of range is a mistake).
         if clock.days is not None and not 1 <= clock.days <= 30:
-            raise ApiError(400, "table.clock.days must be from 1 to 30")
+            raise ApiError(400, _('table.clock.days must be from 1 to 30'))
         if clock.seconds is not None and not 10 <= clock.seconds <= 7 * 86400:
-            raise ApiError(400, f"table.clock.seconds must be from 10 to {7 * 86400}")
+            raise ApiError(400, _('table.clock.seconds must be from 10 to %(x)s', x=7 * 86400))
         if clock.mode != "none":
             if clock.mode == "days":
                 days = clock.days if clock.days is not None else (clock.seconds // 86400 if clock.seconds else 3)
                 if not 1 <= days <= 30:
-                    raise ApiError(400, "a days-per-move clock gives from 1 to 30 days")
+                    raise ApiError(400, _('a days-per-move clock gives from 1 to 30 days'))
                 clock_out["days"] = days
             else:
                 secs = clock.seconds
                 lo, hi = (10, 86400) if clock.mode == "move" else (60, 7 * 86400)
                 if secs is None or not lo <= secs <= hi:
-                    raise ApiError(400, f"a per-{clock.mode} clock needs seconds from {lo} to {hi}")
+                    raise ApiError(400, _('a per-%(mode)s clock needs seconds from %(lo)s to %(hi)s', mode=clock.mode, lo=lo, hi=hi))
                 clock_out["seconds"] = secs
         takeover = clock.takeover or table.takeover or live.default_takeover(game_name)
         if takeover not in levels:
-            raise ApiError(400, f"the takeover bot must be one of {', '.join(levels)}, not {takeover[:40]!r}")
+            raise ApiError(400, _('the takeover bot must be one of %(x)s, not %(x2)s', x=', '.join(levels), x2=f'{takeover[:40]!r}'))
         clock_out["takeover"] = takeover
         opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover, "hints": table.hints}
         check_settings(game_name, body.settings)
@@ -842,10 +858,10 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         seat = seat_token(request, s, "ask for a hint")
         if not hints.allowed(s.row.table_opts, s.position.players):
-            raise ApiError(403, "this table does not allow hints (they are chosen when the game is created)")
+            raise ApiError(403, _('this table does not allow hints (they are chosen when the game is created)'))
         state = s.row.seat_state[seat] if seat < len(s.row.seat_state) else {}
         if s.position.is_over or s.position.current_player != seat or state.get("taken_over_by"):
-            raise ApiError(403, "a hint is only for the seat that decides now, and it is not your decision")
+            raise ApiError(403, _('a hint is only for the seat that decides now, and it is not your decision'))
         try:
             answer = await hinter.hint(s.id, s.game, s.position, s.revision)
         except hints.Busy as exc:
@@ -858,13 +874,13 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def post_review(game_id: str) -> JSONResponse:
         s = await session(game_id)
         if not s.position.is_over:
-            raise ApiError(403, "a game is reviewed once it is over, and this one is still being played")
+            raise ApiError(403, _('a game is reviewed once it is over, and this one is still being played'))
         try:
             row = await reviewer.ask(game_id)
         except reviews.Busy as exc:
             raise ApiError(503, str(exc), headers={"Retry-After": "30"}) from exc
         if row is None:
-            raise ApiError(403, "a game is reviewed once it is over, and this one is still being played")
+            raise ApiError(403, _('a game is reviewed once it is over, and this one is still being played'))
         status, body = reviews.answer(row)
         return _json(body, 202 if status == 202 else 200)
 
@@ -894,7 +910,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         mine = seat_token(request, s, "name a seat")
         if mine != seat:
-            raise ApiError(403, "you can only name your own seat")
+            raise ApiError(403, _('you can only name your own seat'))
         await live.rename(s, seat, check_name(body.name))
         return _json(view(s, seat))
 
@@ -904,7 +920,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         mine = seat_token(request, s, "reclaim a seat")
         if mine != seat:
-            raise ApiError(403, "you can only reclaim your own seat")
+            raise ApiError(403, _('you can only reclaim your own seat'))
         await live.reclaim(s, seat)
         return _json(view(s, seat))
 
@@ -914,11 +930,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         mine = seat_token(request, s, "leave a seat")
         if mine != seat:
-            raise ApiError(403, "you can only leave your own seat")
+            raise ApiError(403, _('you can only leave your own seat'))
         if s.position.is_over:
-            raise ApiError(400, "the game is over")
+            raise ApiError(400, _('the game is over'))
         if not await live.takeover(s, seat, "left"):
-            raise ApiError(400, "a bot is playing this seat already")
+            raise ApiError(400, _('a bot is playing this seat already'))
         return _json(view(s, seat))
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, responses=_errors(400, 403, 404, 429))
@@ -929,7 +945,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         seat = seat_token(request, s, "ask for a rematch")
         if not s.position.is_over:
-            raise ApiError(400, "a rematch can be offered once the game is over")
+            raise ApiError(400, _('a rematch can be offered once the game is over'))
         offered = (s.row.table_opts or {}).get("rematch")
         creator = None if offered else limit_creation(request)
         new_id, token, created = await live.rematch(s, seat, _bearer(request) or "", creator)
@@ -943,7 +959,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def record(game_id: str) -> JSONResponse:
         s = await session(game_id)
         if not s.position.is_over:
-            raise ApiError(403, "the record (with the seed) is only published once the game is over")
+            raise ApiError(403, _('the record (with the seed) is only published once the game is over'))
         rec = s.position.record()
         rec["seeded"] = bool(s.row.seeded)
         return _json(rec)
@@ -955,18 +971,18 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         s = await session(game_id)
         total = s.position.moves
         if not 0 <= move <= total:
-            raise ApiError(404, f"this game has decisions 0 to {total}")
+            raise ApiError(404, _('this game has decisions 0 to %(total)s', total=total))
         pos = live.position(game_id, move)
         if pos is None:
-            raise ApiError(404, "no such game")
+            raise ApiError(404, _('no such game'))
         names = live.names(s)
         base = views.seat_view(game_id=s.id, row=s.row, position=pos[1], seat=None, revision=s.revision,
                                names=names, undo={"to_move": None, "why_not": "this is a replay"},
                                table_events=[e for e in s.events if e["move"] <= move],
                                solo=series.solo(s))
         seat = s.movers[move - 1][0] if 0 < move <= len(s.movers) else None
-        step = "the start" if move == 0 else \
-            f"move {move} — {views.step_text(views.log_payload(pos[1], names), move, seat, pos[1].history[-1])}"
+        step = _("the start") if move == 0 else _("move %(n)s — %(step)s", n=move, step=views.step_text(
+            views.log_payload(pos[1], names), move, seat, pos[1].history[-1]))
         return _json(views.replay_view(base, move, total, step))
 
     # ------------------------------------------------------------------ the solo series
@@ -1057,7 +1073,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             return app.openapi_schema
         doc = get_openapi(title=app.title, version=app.version, routes=app.routes)
         models = list(bodies.values())
-        _, defs = models_json_schema([(m, "validation") for m in models],
+        _schemas, defs = models_json_schema([(m, "validation") for m in models],
                                      ref_template="#/components/schemas/{model}")
         comps = doc.setdefault("components", {}).setdefault("schemas", {})
         comps.update(defs.get("$defs", {}))

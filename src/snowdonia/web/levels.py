@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from snowdonia.bots import bot_kinds, is_bot_spec
 from snowdonia.bots.levels import named_levels
+from snowdonia.core.i18n import N_, _
 from snowdonia.registry import title
 
 
@@ -29,19 +30,19 @@ class Level:
 
 
 GENERIC_HELP = {
-    "random": "plays a random legal move",
-    "mcts": "searches many possible futures (information-set Monte Carlo tree search)",
+    "random": N_("plays a random legal move"),
+    "mcts": N_("searches many possible futures (information-set Monte Carlo tree search)"),
 }
 
 
 def _search_levels(max_seconds: float, max_iterations: int) -> list[tuple[str, str, str, str, float]]:
     out = []
     its = min(200, max_iterations)
-    out.append((f"mcts:{its}", f"Search, {its} iterations", f"Search bot ({its})",
-                f"{its} iterations a move (a fraction of a second)", 1.0))
+    out.append((f"mcts:{its}", _("Search, %(n)s iterations", n=its), _("Search bot (%(n)s)", n=its),
+                _("%(n)s iterations a move (a fraction of a second)", n=its), 1.0))
     secs = min(1.0, max_seconds)
-    out.append((f"mcts:{secs:g}s", f"Search, {secs:g} s a move", f"Search bot ({secs:g} s)",
-                f"{secs:g} s a move (the reference of earlier versions)", secs))
+    out.append((f"mcts:{secs:g}s", _("Search, %(s)s s a move", s=format(secs, "g")), _("Search bot (%(s)s s)", s=format(secs, "g")),
+                _("%(s)s s a move (the reference of earlier versions)", s=format(secs, "g")), secs))
     return out
 
 
@@ -50,28 +51,30 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
     t = title(game)
     kinds = bot_kinds(game)
     helps = {**GENERIC_HELP, **t.bot_help()}
-    rand = helps["random"] if "instant" in helps["random"] else f"{helps['random']} (instant)"
-    out: list[Level] = [Level("random", "Random", "Random bot", rand, 0.0)]
+    instant = " " + _("(instant)")
+    rand = _(helps["random"]) + ("" if "instant" in helps["random"] else instant)
+    out: list[Level] = [Level("random", _("Random"), _("Random bot"), rand, 0.0)]
     for kind in sorted(t.bots()):
-        text = helps.get(kind, "a bot that knows this game's rules")
-        if "instant" not in text:
-            text += " (instant)"
-        out.append(Level(kind, kind.replace("_", " ").capitalize(), f"{kind.replace('_', ' ').capitalize()} bot",
-                         text, 0.5))
+        text = helps.get(kind, N_("a bot that knows this game's rules"))
+        text = _(text) + ("" if "instant" in text else instant)
+        label = _(kind.replace("_", " ").capitalize())
+        out.append(Level(kind, label, _("%(level)s bot", level=label), text, 0.5))
     if "ppo" in kinds:  # the learned policy (docs/ai.md): a network, instant
         from snowdonia.bots.ppo import describe
 
-        out.append(Level("ppo", "PPO", "PPO bot", describe(game), 0.5))
+        out.append(Level("ppo", "PPO", _("%(level)s bot", level="PPO"), _(describe(game)), 0.5))
     if "mcts" in kinds:
         for level, label, name, extra, secs in _search_levels(max_seconds, max_iterations):
-            out.append(Level(level, label, name, f"{helps['mcts']}: {extra}", secs))
+            out.append(Level(level, label, name, f"{_(helps['mcts'])}: {extra}", secs))
     # The named levels (issue 19): iteration budgets, so each plays alike on every machine; the
     # web's deadline is their only clock. Their sentence carries the ladder's figures.
     for lv in named_levels().values():
         if lv.spec in ("random",) or not is_bot_spec(lv.spec, game):
             continue
-        label = lv.name.capitalize()
-        out.append(Level(lv.name, label, f"{label} bot", lv.describe(game), 2.0))
+        label = _(lv.name.capitalize())
+        fig = lv.evidence.get(game, "")
+        help_text = _(lv.help) + (f" ({_(fig)})" if fig else "")
+        out.append(Level(lv.name, label, _("%(level)s bot", level=label), help_text, 2.0))
     return out
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 
 from snowdonia.core.errors import ActionParseError, IllegalAction, SettingsError
+from snowdonia.core.i18n import _
 from snowdonia.core.protocol import Position
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store, restore
@@ -117,18 +118,18 @@ def check_name(name: Any) -> str:
     """A display name: at most 24 printable characters as sent (spaces count), not all
     spaces; runs of spaces are folded into one. ApiError 400 otherwise."""
     if not isinstance(name, str):
-        raise ApiError(400, "a name must be text")
+        raise ApiError(400, _('a name must be text'))
     if len(name) > 24:
-        raise ApiError(400, f"a name has at most 24 characters; {name[:30]!r} has {len(name)}")
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{name[:30]!r}', x2=len(name)))
     if not name.isprintable():
-        raise ApiError(400, "a name may only hold printable characters (no tabs, line breaks or control characters)")
+        raise ApiError(400, _('a name may only hold printable characters (no tabs, line breaks or control characters)'))
     clean = " ".join(name.split())
     if not clean:
-        raise ApiError(400, "a name cannot be empty")
+        raise ApiError(400, _('a name cannot be empty'))
     if len(clean) > 24:
-        raise ApiError(400, f"a name has at most 24 characters; {clean[:30]!r} has {len(clean)}")
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{clean[:30]!r}', x2=len(clean)))
     if not clean.isprintable():
-        raise ApiError(400, "a name may only hold printable characters")
+        raise ApiError(400, _('a name may only hold printable characters'))
     return clean
 
 
@@ -309,7 +310,7 @@ class Live:
             # Tokens never change, so a seat found once is kept; unknown ones always ask.
             seat = self.store.seat_for_token(s.id, token)
             if seat is None:
-                raise ApiError(403, "this token is not a seat of this game")
+                raise ApiError(403, _('this token is not a seat of this game'))
             s.token_seats[key] = seat
         return seat
 
@@ -531,8 +532,7 @@ class Live:
         if revision is None or revision == s.revision:
             return
         if revision > s.revision or revision < 0:
-            raise ApiError(409, f"revision {revision} is not a revision of this game (it is at {s.revision}); "
-                                "here it is as it is now", move=p.moves, revision=s.revision, kind="stale_revision")
+            raise ApiError(409, _('revision %(revision)s is not a revision of this game (it is at %(revision2)s); here it is as it is now', revision=revision, revision2=s.revision), move=p.moves, revision=s.revision, kind="stale_revision")
         since = [s.changes.get(r) for r in range(revision + 1, s.revision + 1)]
         if since and all(c == "name" for c in since):
             return
@@ -541,8 +541,7 @@ class Live:
                  "name": "a seat was renamed"}
         seen = [words[c] for c in dict.fromkeys(c for c in since if c is not None)]
         what = " and ".join(seen) if None not in since and seen else "it was changed"
-        raise ApiError(409, f"the game changed since the view you acted on (revision {revision}, now {s.revision}): "
-                            f"{what}; here it is as it is now", move=p.moves, revision=s.revision,
+        raise ApiError(409, _('the game changed since the view you acted on (revision %(revision)s, now %(revision2)s): %(what)s; here it is as it is now', revision=revision, revision2=s.revision, what=what), move=p.moves, revision=s.revision,
                        kind="stale_revision")
 
     async def act(self, s: Session, seat: int, move: int, text: str, revision: int | None = None) -> None:
@@ -550,18 +549,18 @@ class Live:
             p = s.position
             self.check_revision(s, move, revision)
             if p.is_over:
-                raise ApiError(403, "the game is over")
+                raise ApiError(403, _('the game is over'))
             decider = p.current_player
             if decider != seat:
                 who = self.names(s)[decider] if decider is not None else "nobody"
-                raise ApiError(403, f"it is not your decision: waiting for {who}")
+                raise ApiError(403, _('it is not your decision: waiting for %(who)s', who=who))
             if self.controller(s, seat) is not None:
-                raise ApiError(403, "a bot is playing your seat; reclaim it first")
+                raise ApiError(403, _('a bot is playing your seat; reclaim it first'))
             legal = [str(a) for a in p.legal_actions()]
             try:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
-                raise ApiError(400, f"{text!r} is not a move of this game; choose one of the legal moves",
+                raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=f'{text!r}'),
                                legal=legal, reason=f"{text!r} is not a move of this game", move=p.moves,
                                revision=s.revision, kind="not_a_move") from exc
             try:
@@ -570,7 +569,7 @@ class Live:
                 raise ApiError(400, str(exc), legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
                                reason=views.refusal_reason(str(exc), str(action), self.names(s))) from exc
             except StaleWrite as exc:
-                raise ApiError(409, "the game changed on another server at the same moment; here it is now",
+                raise ApiError(409, _('the game changed on another server at the same moment; here it is now'),
                                move=s.position.moves) from exc
         self.notify(s.id)
         self.kick_bots(s)
@@ -580,15 +579,14 @@ class Live:
             self.check_revision(s, move, revision)
             points, why = self.undo_points(s, seat)
             if why is not None:
-                raise ApiError(400, f"cannot undo: {why}")
+                raise ApiError(400, _('cannot undo: %(why)s', why=why))
             target = points[0] if to is None else to
             if target not in points:
-                raise ApiError(400, "cannot undo to that point: you can go back to the start of your turn "
-                                    "or to one of your own decisions in it")
+                raise ApiError(400, _('cannot undo to that point: you can go back to the start of your turn or to one of your own decisions in it'))
             pos = self.position(s.id, target)
             if pos is None:
-                raise ApiError(404, "no such game")
-            _, back, _ = pos
+                raise ApiError(404, _('no such game'))
+            _unused, back, _unused2 = pos
             now = time.time()
             values = self._turn_values(s.seats, s.row.seat_state, s.row.table_opts, back, now)
             # Everyone at the table reads it in the log (and sees a notice): what was taken back.
@@ -598,7 +596,7 @@ class Live:
                 new_rev = self.store.truncate(s.id, s.revision, target, values, events)
             except StaleWrite as exc:
                 self._reload(s)
-                raise ApiError(409, "the game changed on another server at the same moment; here it is now",
+                raise ApiError(409, _('the game changed on another server at the same moment; here it is now'),
                                move=s.position.moves) from exc
             s.position = back
             s.movers = s.movers[:target]
@@ -618,12 +616,12 @@ class Live:
         """A change of the table (names, takeovers) from the revision this process holds.
         Changes a player asks for are capped at MAX_TABLE_EVENTS events per game."""
         if capped and events and len(s.events) + len(events) > MAX_TABLE_EVENTS:
-            raise ApiError(400, "this table has changed hands too often; play on as it is")
+            raise ApiError(400, _('this table has changed hands too often; play on as it is'))
         try:
             new_rev = self.store.update_game(s.id, s.revision, values, events)
         except StaleWrite as exc:
             self._reload(s)
-            raise ApiError(409, "the game changed on another server at the same moment; try again",
+            raise ApiError(409, _('the game changed on another server at the same moment; try again'),
                            move=s.position.moves) from exc
         s.revision = new_rev
         if events or "names" in values:
@@ -646,7 +644,7 @@ class Live:
                 row = s.row
                 opts = {k: v for k, v in (row.table_opts or {}).items() if k != "rematch"}
                 names = list(row.names) + [None] * (len(row.seats) - len(row.names))
-                new_id, _ = self.create(row.game, row.players, list(row.seats), names, None, row.scenario,
+                new_id, _created = self.create(row.game, row.players, list(row.seats), names, None, row.scenario,
                                         dict(row.settings), private=bool(row.private), table=opts,
                                         creator=creator, token_for=lambda _gid, _i: secrets.token_urlsafe(24))
                 offer = {"id": new_id, "by": seat}
@@ -707,7 +705,7 @@ class Live:
     async def reclaim(self, s: Session, seat: int) -> None:
         async with s.lock:
             if self.controller(s, seat) is None or s.seats[seat] != "human":
-                raise ApiError(400, "this seat is yours already: no bot is playing it")
+                raise ApiError(400, _('this seat is yours already: no bot is playing it'))
             state = [dict(x) for x in s.row.seat_state]
             state[seat].pop("taken_over_by", None)
             clock = s.row.table_opts.get("clock") or {}

@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from snowdonia.core.i18n import _, ngettext
 from snowdonia.core.protocol import Position
 from snowdonia.web.hints import allowed as hints_allowed
 from snowdonia.web.levels import Level
@@ -25,9 +26,9 @@ COLOURS = ("yellow", "blue", "green", "pink", "purple", "orange", "teal", "grey"
 
 def default_name(seat: int, kind: str, levels: dict[str, Level]) -> str:
     if kind == "human":
-        return f"Player {seat + 1}"
+        return _("Player %(n)s", n=seat + 1)
     lv = levels.get(kind)
-    return lv.name if lv is not None else f"{kind} bot"
+    return lv.name if lv is not None else _("%(level)s bot", level=kind)
 
 
 def seat_names(seats: Sequence[str], names: Sequence[str | None], levels: dict[str, Level]) -> list[str]:
@@ -86,19 +87,24 @@ def log_key_for(names: Sequence[str], table_events: Sequence[dict[str, Any]]) ->
 
 
 def table_event_text(e: dict[str, Any], names: Sequence[str]) -> str:
-    who = names[e["seat"]] if 0 <= e.get("seat", -1) < len(names) else "A player"
+    who = names[e["seat"]] if 0 <= e.get("seat", -1) < len(names) else _("A player")
     t = e["type"]
     if t == "takeover":
-        why = {"clock": "ran out of time", "left": "left the table"}.get(e.get("reason", ""), "is away")
-        return f"{who} {why}: the {e['level_name']} plays for them until they reclaim the seat"
+        level = e["level_name"]
+        if e.get("reason") == "clock":
+            return _("%(who)s ran out of time: the %(level)s plays for them until they reclaim the seat", who=who, level=level)
+        if e.get("reason") == "left":
+            return _("%(who)s left the table: the %(level)s plays for them until they reclaim the seat", who=who, level=level)
+        return _("%(who)s is away: the %(level)s plays for them until they reclaim the seat", who=who, level=level)
     if t == "reclaim":
-        return f"{who} is back and plays their own seat again"
+        return _("%(who)s is back and plays their own seat again", who=who)
     if t == "undo":
         n = int(e.get("from", e["move"])) - int(e["move"])
-        return (f"{who} took back {n} decision{'s' if n != 1 else ''}: the game is back at move {e['move']}"
-                if n > 0 else f"{who} took a move back")
+        return (ngettext("%(who)s took back %(n)s decision: the game is back at move %(move)s",
+                         "%(who)s took back %(n)s decisions: the game is back at move %(move)s", n, who=who,
+                         move=e["move"]) if n > 0 else _("%(who)s took a move back", who=who))
     if t == "rename":
-        return f"{e.get('old', 'A player')} is now called {e.get('new')}"
+        return _("%(old)s is now called %(new)s", old=e.get("old") or _("A player"), new=e.get("new"))
     return f"{who}: {t}"
 
 
@@ -208,7 +214,7 @@ def seat_view(
     offer = (getattr(row, "table_opts", None) or {}).get("rematch")
     if offer:
         by = int(offer["by"])
-        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else f"Player {by + 1}"}
+        view["rematch"] = {"id": offer["id"], "by": by, "by_name": names[by] if by < len(names) else _("Player %(n)s", n=by + 1)}
     if solo is not None:
         view["solo"] = solo
     return view

@@ -1,16 +1,18 @@
 // HTTP and websocket access to the server, and what this browser remembers (seat tokens,
 // the player key of the solo series, preferences). Tokens travel in the Authorization
-// header and a websocket's first message, never in a URL the server sees.
+// header and a websocket's first message, never in a URL the server sees. Every request
+// says the page's language (Accept-Language; the socket: ?lang=), so the server's words match.
+import { lang, t } from "./i18n.js";
 
 export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
-  const headers = {};
+  const headers = { "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let res;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    return { status: 0, ok: false, data: { error: "The server cannot be reached; check your connection." } };
+    return { status: 0, ok: false, data: { error: t("The server cannot be reached; check your connection.") } };
   }
   let data = null;
   try { data = await res.json(); } catch { data = null; }
@@ -18,7 +20,8 @@ export async function api(path, { method = "GET", body = undefined, token = null
 }
 
 // An error body in words. FastAPI's 422 lists of problems become sentences.
-export function errorText(r, fallback = "Something went wrong") {
+export function errorText(r, fallback = null) {
+  if (fallback === null) fallback = t("Something went wrong");
   const d = r && r.data;
   if (d && typeof d.error === "string") return d.error;
   if (d && Array.isArray(d.detail)) {
@@ -28,13 +31,13 @@ export function errorText(r, fallback = "Something went wrong") {
     }).join("; ");
   }
   if (d && typeof d.detail === "string") return d.detail;
-  if (r && r.status === 0) return "The server cannot be reached; check your connection.";
+  if (r && r.status === 0) return t("The server cannot be reached; check your connection.");
   return `${fallback} (HTTP ${r ? r.status : "?"})`;
 }
 
 function wsUrl(path) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  return `${proto}://${location.host}${path}`;
+  return `${proto}://${location.host}${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
 }
 
 // Exponential back-off with full jitter: 0.5 s, 1 s, 2 s, … up to 30 s, each a random time up
@@ -59,8 +62,8 @@ export function watch(gameId, token, onView, onStatus) {
   let refusal = null; // the server's words before it closed
   const retry = (why) => {
     const wait = backoff(attempt++);
-    onStatus(`${why}; reconnecting in ${Math.max(1, Math.round(wait / 1000))} s…`);
-    timer = setTimeout(() => { timer = null; onStatus("reconnecting…"); open(); }, wait);
+    onStatus(t("%(why)s; reconnecting in %(s)s s…", { why, s: Math.max(1, Math.round(wait / 1000)) }));
+    timer = setTimeout(() => { timer = null; onStatus(t("reconnecting…")); open(); }, wait);
   };
   const open = () => {
     refusal = null;
@@ -72,19 +75,19 @@ export function watch(gameId, token, onView, onStatus) {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.error) { refusal = msg; return; } // the close that follows decides what to do
       attempt = 0;
-      onStatus("live");
+      onStatus(t("live"));
       onView(msg);
     };
     sock.onclose = (ev) => {
       if (closed || sock !== ws) return;
       if (FINAL.has(ev.code) || (refusal && refusal.replaced)) {
         closed = true;
-        onStatus(refusal ? (refusal.replaced ? "opened in another window: reload to follow the game here" : "refused: " + refusal.error) : `closed (${ev.code})`);
+        onStatus(refusal ? (refusal.replaced ? t("opened in another window: reload to follow the game here") : t("refused: %(why)s", { why: refusal.error })) : t("closed (%(code)s)", { code: ev.code }));
         return;
       }
-      if (ev.code === 4429) retry(refusal ? "the server is busy: " + refusal.error : "the server is busy");
-      else if (ev.code === 1001 || ev.code === 1012) retry("the server closed the connection");
-      else retry("connection lost");
+      if (ev.code === 4429) retry(refusal ? t("the server is busy: %(why)s", { why: refusal.error }) : t("the server is busy"));
+      else if (ev.code === 1001 || ev.code === 1012) retry(t("the server closed the connection"));
+      else retry(t("connection lost"));
     };
   };
   open();

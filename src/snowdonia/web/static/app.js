@@ -1,12 +1,14 @@
 // Entry point: the lobby at /, a game at /game/<id>.
 import { api } from "./api.js";
 import { normalizeMeta } from "./meta.js";
+import { loadLanguage, t } from "./i18n.js";
 
 async function main() {
   const root = document.getElementById("app");
+  await loadLanguage();
   const r = await api("/api/meta");
   if (!r.ok) {
-    root.textContent = "The server did not answer; reload the page in a moment.";
+    root.textContent = t("The server did not answer; reload the page in a moment.");
     return;
   }
   const meta = normalizeMeta(r.data);

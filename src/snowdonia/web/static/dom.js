@@ -1,6 +1,7 @@
+import { t, nt, num } from "./i18n.js";
 // Small DOM helpers shared by the pages (no framework, no build step).
 
-// h("div", {class: "x", onclick: f, text: "hi"}, child, [children], null) -> HTMLElement
+// h("div", {class: "x", onclick: f, text: t("hi")}, child, [children], null) -> HTMLElement
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -20,15 +21,15 @@ export function h(tag, attrs = {}, ...children) {
 // "3 minutes ago" from an ISO date or epoch seconds.
 export function ago(when) {
   if (when === null || when === undefined) return "";
-  const t = typeof when === "number" ? (when < 1e12 ? when * 1000 : when) : Date.parse(when);
-  if (!Number.isFinite(t)) return "";
-  const s = Math.max(0, Math.round((Date.now() - t) / 1000));
-  if (s < 45) return "just now";
+  const ms = typeof when === "number" ? (when < 1e12 ? when * 1000 : when) : Date.parse(when);
+  if (!Number.isFinite(ms)) return "";
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 45) return t("just now");
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return t("%(n)s min ago", { n: num(m) });
   const hrs = Math.round(m / 60);
-  if (hrs < 36) return `${hrs} h ago`;
-  return `${Math.round(hrs / 24)} days ago`;
+  if (hrs < 36) return t("%(n)s h ago", { n: num(hrs) });
+  return nt("%(n)s day ago", "%(n)s days ago", Math.round(hrs / 24));
 }
 
 export function plural(n, word, many = word + "s") {

@@ -2,9 +2,10 @@
 // data-info shows its rule in words, from /api/meta's components through the board module.
 // A long press on a choice explains it instead of choosing it.
 import { h } from "./dom.js";
+import { t, nt, num } from "./i18n.js";
 
 export function installExplainer(root, lookup) {
-  const box = h("div", { id: "info", class: "info-pop", role: "dialog", "aria-label": "Explanation", hidden: true });
+  const box = h("div", { id: "info", class: "info-pop", role: "dialog", "aria-label": t("Explanation"), hidden: true });
   document.body.append(box);
   let pinned = false;
   let hoverTimer = null;
@@ -31,8 +32,8 @@ export function installExplainer(root, lookup) {
     const info = key ? lookup(key) : null;
     if (!info && !refusal) return false;
     const parts = [
-      h("div", { class: "info-head" }, h("b", { id: "info-head", text: info ? info.head : "Refused" }),
-        h("button", { type: "button", class: "close", "aria-label": "Close the explanation", onclick: () => hide(), text: "×" })),
+      h("div", { class: "info-head" }, h("b", { id: "info-head", text: info ? info.head : t("Refused") }),
+        h("button", { type: "button", class: "close", "aria-label": t("Close the explanation"), onclick: () => hide(), text: "×" })),
       refusal ? h("p", { class: "info-refusal", text: refusal }) : null,
       ...(info ? String(info.text || "").split("\n").filter(Boolean).map((line) => h("p", { text: line })) : []),
     ];

@@ -3,6 +3,7 @@
 // why and points at the choices on the board. The player acts as usual and may leave the guide.
 import { api, errorText, saveToken } from "./api.js";
 import { h, toast } from "./dom.js";
+import { t, nt, num } from "./i18n.js";
 
 const KEY = "snowdonia.guide";
 
@@ -32,7 +33,7 @@ export async function startGuide(game) {
   const body = { game, scenario: g.game.scenario, players: g.game.players, seats: g.game.seats, seed: g.game.seed,
     settings: g.game.settings, private: true, table: { bot_delay_ms: 1500 } };
   const r = await api("/api/games", { method: "POST", body });
-  if (r.status !== 201) { toast(errorText(r, "The guided game could not be set up"), "error"); return; }
+  if (r.status !== 201) { toast(errorText(r, t("The guided game could not be set up")), "error"); return; }
   const seat = r.data.seats.find((s) => s.token);
   saveToken(r.data.id, seat.seat, seat.token);
   const all = guided();
@@ -43,19 +44,19 @@ export async function startGuide(game) {
 
 // The lobby's offer: every title with a guide; `first` when this browser has no game yet.
 export function guideOffer(meta, first) {
-  const box = h("section", { class: "panel learn" + (first ? " first" : ""), id: "learn", "aria-label": "Learn to play" },
-    h("h2", { text: first ? "New here? Learn to play" : "Learn to play" }),
-    h("p", { text: "A guided first game tells you at each step what to do and why, and points at the board. You can leave it at any time." }));
+  const box = h("section", { class: "panel learn" + (first ? " first" : ""), id: "learn", "aria-label": t("Learn to play") },
+    h("h2", { text: first ? t("New here? Learn to play") : t("Learn to play") }),
+    h("p", { text: t("A guided first game tells you at each step what to do and why, and points at the board. You can leave it at any time.") }));
   const row = h("div", { class: "learn-buttons" });
   box.append(row);
   (async () => {
-    for (const t of meta.titles) {
-      const g = await loadGuide(t.name);
+    for (const ti of meta.titles) {
+      const g = await loadGuide(ti.name);
       if (!g) continue;
-      const who = g.game.players === 1 ? "solo" : `against the ${g.game.seats.filter((s) => s !== "human").join(", ")} bot`;
-      row.append(h("button", { type: "button", class: first ? "primary learn-start" : "learn-start", "data-game": t.name,
-        onclick: (ev) => { const b = ev.currentTarget; b.disabled = true; startGuide(t.name).finally(() => { b.disabled = false; }); },
-        text: `Guided first game: ${g.title} (${who})` }));
+      const who = g.game.players === 1 ? t("solo") : t("against the %(bot)s bot", { bot: g.game.seats.filter((s) => s !== "human").map((b) => t(b.charAt(0).toUpperCase() + b.slice(1))).join(", ") });
+      row.append(h("button", { type: "button", class: first ? "primary learn-start" : "learn-start", "data-game": ti.name,
+        onclick: (ev) => { const b = ev.currentTarget; b.disabled = true; startGuide(ti.name).finally(() => { b.disabled = false; }); },
+        text: t("Guided first game: %(title)s (%(who)s)", { title: g.title, who }) }));
     }
   })();
   return box;
@@ -63,23 +64,23 @@ export function guideOffer(meta, first) {
 
 // The guide's box for the decision panel: the step for `kind` (null: not the learner's turn).
 export function guideBox(guide, state, { kind, mine, over, onBoard, onLeave, onIntroSeen }) {
-  const box = h("div", { class: "guide", id: "guide", role: "region", "aria-label": "Guide" },
-    h("h2", { class: "guide-head", text: `Guide · ${guide.title}` }));
+  const box = h("div", { class: "guide", id: "guide", role: "region", "aria-label": t("Guide") },
+    h("h2", { class: "guide-head", text: t("Guide · %(title)s", { title: guide.title }) }));
   if (state.intro) {
     box.append(h("p", { text: guide.intro }),
-      h("button", { type: "button", class: "primary", id: "guide-intro-ok", onclick: onIntroSeen, text: "Start" }));
+      h("button", { type: "button", class: "primary", id: "guide-intro-ok", onclick: onIntroSeen, text: t("Start") }));
   } else if (over) {
     box.append(h("p", { class: "guide-do", text: guide.end }));
   } else if (!mine) {
-    box.append(h("p", { class: "guide-do", text: "The other side is acting; watch the board — what changed is ringed. Your next step comes when it is your turn." }));
+    box.append(h("p", { class: "guide-do", text: t("The other side is acting; watch the board — what changed is ringed. Your next step comes when it is your turn.") }));
   } else {
     const step = guide.steps[kind];
     if (step) {
-      box.append(h("p", { class: "guide-do" }, h("b", { text: "Do: " }), step.do),
-        h("p", { class: "guide-why" }, h("b", { text: "Why: " }), step.why));
-    } else box.append(h("p", { class: "guide-do", text: "Choose one of the options below." }));
-    box.append(h("p", { class: "hint guide-where", text: onBoard ? "Your choices pulse on the board; tap one (a long press explains it first)." : "Your choices are listed below." }));
+      box.append(h("p", { class: "guide-do" }, h("b", { text: t("Do:") + " " }), step.do),
+        h("p", { class: "guide-why" }, h("b", { text: t("Why:") + " " }), step.why));
+    } else box.append(h("p", { class: "guide-do", text: t("Choose one of the options below.") }));
+    box.append(h("p", { class: "hint guide-where", text: onBoard ? t("Your choices pulse on the board; tap one (a long press explains it first).") : t("Your choices are listed below.") }));
   }
-  box.append(h("button", { type: "button", class: "link-button", id: "guide-leave", onclick: onLeave, text: over ? "Close the guide" : "Leave the guide (keep playing)" }));
+  box.append(h("button", { type: "button", class: "link-button", id: "guide-leave", onclick: onLeave, text: over ? t("Close the guide") : t("Leave the guide (keep playing)") }));
   return box;
 }

@@ -2,6 +2,7 @@
 // its ui/how_to_play.py) in a dialog, from the lobby and from the game page.
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { t, nt, num } from "./i18n.js";
 
 const cache = new Map();
 
@@ -25,8 +26,8 @@ export function renderHowTo(doc, level = 2) {
       h(hy, { text: s.heading }),
       s.text ? h("p", { text: s.text }) : null,
       s.items && s.items.length ? h(s.ordered ? "ol" : "ul", {}, s.items.map((i) => h("li", { text: i }))) : null,
-      s.cite ? h("p", { class: "hint cite", text: `Rulebook: ${s.cite}` }) : null)),
-    h("p", { class: "hint", text: `From the ${doc.source}.` }));
+      s.cite ? h("p", { class: "hint cite", text: t("Rulebook: %(cite)s", { cite: s.cite }) }) : null)),
+    h("p", { class: "hint", text: t("From the %(source)s.", { source: doc.source }) }));
 }
 
 // Open the dialog for `game` and `scenario` (null: the title's first); `opener` gets the focus
@@ -37,14 +38,14 @@ export async function openHowTo(game, scenario, opener = null) {
   if (old) old.remove();
   const keys = data ? Object.keys(data.scenarios) : [];
   const key = scenario && keys.includes(scenario) ? scenario : keys[0];
-  const close = h("button", { type: "button", class: "close", id: "howto-close", "aria-label": "Close How to play", text: "Close" });
+  const close = h("button", { type: "button", class: "close", id: "howto-close", "aria-label": t("Close How to play"), text: t("Close") });
   const dlg = h("dialog", { id: "howto", class: "howto", "aria-labelledby": "howto-title" });
   const body = h("div", { class: "howto-scroll", tabindex: "0" });
   function show(k) {
-    body.replaceChildren(data ? renderHowTo(data.scenarios[k]) : h("p", { text: "The rules summary could not be loaded; try again in a moment." }));
+    body.replaceChildren(data ? renderHowTo(data.scenarios[k]) : h("p", { text: t("The rules summary could not be loaded; try again in a moment.") }));
     body.scrollTop = 0;
   }
-  const tabs = keys.length > 1 ? h("div", { class: "howto-tabs", role: "group", "aria-label": "Scenario" },
+  const tabs = keys.length > 1 ? h("div", { class: "howto-tabs", role: "group", "aria-label": t("Scenario") },
     keys.map((k) => h("button", { type: "button", class: k === key ? "on" : "", "aria-pressed": k === key ? "true" : "false",
       onclick: (ev) => { for (const b of tabs.querySelectorAll("button")) { b.classList.remove("on"); b.setAttribute("aria-pressed", "false"); } ev.currentTarget.classList.add("on"); ev.currentTarget.setAttribute("aria-pressed", "true"); show(k); },
       text: data.scenarios[k].title.replace(/^How to play /, "") }))) : null;

@@ -6,16 +6,28 @@ import { h, ago, plural, copyText, toast } from "./dom.js";
 import { COLOURS, titleOf, botLabel } from "./meta.js";
 import { openHowTo } from "./howto.js";
 import { guideOffer } from "./guide.js";
+import { t, nt, num, languageMenu, onLanguage } from "./i18n.js";
+import { normalizeMeta } from "./meta.js";
 
 const COLOUR_ORDER = ["yellow", "blue", "green", "pink", "purple"];
 const MAX_SEED = (1n << 63n) - 1n; // the server takes a signed 64-bit seed
 const MIN_SEED = -(1n << 63n);
 
+function seriesLine(s) {
+  const games = nt("%(n)s game", "%(n)s games", s.games.length);
+  return t("Series · %(games)s · total %(vp)s VP", { games, vp: num(s.total) });
+}
+
+const secs = (n) => nt("%(n)s second", "%(n)s seconds", n);
+const mins = (n) => nt("%(n)s minute", "%(n)s minutes", n);
+const hours = (n) => nt("%(n)s hour", "%(n)s hours", n);
+const days = (n) => nt("%(n)s day", "%(n)s days", n);
+
 function settingValueText(spec, value) {
-  if (spec.kind === "bool") return value ? "on" : "off";
+  if (spec.kind === "bool") return value ? t("on") : t("off");
   const k = (spec.choices || []).findIndex((x) => String(x) === String(value));
   if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
-  if (spec.key === "contracts_per_window") return value === 0 ? "unlimited" : String(value);
+  if (spec.key === "contracts_per_window") return value === 0 ? t("unlimited") : String(value);
   return String(value);
 }
 
@@ -28,12 +40,12 @@ function settingsSummary(title, settings) {
     if (v === spec.default || spec.key === "round_limit") continue;
     out.push(spec.kind === "bool" ? spec.label : `${spec.label}: ${settingValueText(spec, v)}`);
   }
-  return out.join(", ") || "standard rules";
+  return out.join(", ") || t("standard rules");
 }
 
 function seatLabel(s) {
   if (s.name) return s.name;
-  return s.kind === "bot" ? `${botLabel(s.bot)} bot` : "human";
+  return s.kind === "bot" ? t("%(level)s bot", { level: botLabel(s.bot) }) : t("human");
 }
 
 export async function lobbyPage(root, meta) {
@@ -48,26 +60,26 @@ export async function lobbyPage(root, meta) {
   const seatsBox = h("div", { id: "seats" });
   const settingsBox = h("div", { id: "settings" });
   const botHelp = h("dl", { class: "bot-help", id: "bot-help" });
-  const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", placeholder: "random", autocomplete: "off", "aria-describedby": "seed-help" });
+  const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", placeholder: t("random"), autocomplete: "off", "aria-describedby": "seed-help" });
   const priv = h("input", { type: "checkbox", id: "private" });
   const hintsBox = h("input", { type: "checkbox", id: "hints" });
-  const delay = h("select", { id: "bot-delay" }, [[0, "at once"], [600, "after 0.6 s"], [1500, "after 1.5 s"], [3000, "after 3 s"]].map(([ms, t]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: t })));
+  const delay = h("select", { id: "bot-delay" }, [[0, t("at once")], [600, t("after %(s)s s", { s: num(0.6) })], [1500, t("after %(s)s s", { s: num(1.5) })], [3000, t("after %(s)s s", { s: num(3) })]].map(([ms, label]) => h("option", { value: ms, selected: ms === 600 ? "selected" : null, text: label })));
   // The clock (the API's limits: 10 s to 1 day a move, 1 minute to 7 days a game, 1 to 30 days a move).
   const CLOCKS = {
-    none: { label: "no clock", amounts: [] },
-    move: { label: "per move", amounts: [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"], [3600, "1 hour"], [86400, "1 day"]], pick: 120 },
-    game: { label: "a bank for the whole game", amounts: [[300, "5 minutes"], [600, "10 minutes"], [1200, "20 minutes"], [1800, "30 minutes"], [3600, "1 hour"], [86400, "1 day"], [604800, "7 days"]], pick: 1200 },
-    days: { label: "days per move (correspondence)", amounts: [[1, "1 day"], [2, "2 days"], [3, "3 days"], [5, "5 days"], [7, "7 days"], [14, "14 days"], [30, "30 days"]], pick: 3 },
+    none: { label: t("no clock"), amounts: [] },
+    move: { label: t("per move"), amounts: [[30, secs(30)], [60, mins(1)], [120, mins(2)], [300, mins(5)], [900, mins(15)], [3600, hours(1)], [86400, days(1)]], pick: 120 },
+    game: { label: t("a bank for the whole game"), amounts: [[300, mins(5)], [600, mins(10)], [1200, mins(20)], [1800, mins(30)], [3600, hours(1)], [86400, days(1)], [604800, days(7)]], pick: 1200 },
+    days: { label: t("days per move (correspondence)"), amounts: [1, 2, 3, 5, 7, 14, 30].map((d) => [d, days(d)]), pick: 3 },
   };
   const clockMode = h("select", { id: "clock-mode" }, Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k, text: c.label })));
   const clockAmount = h("select", { id: "clock-amount" });
   const takeover = h("select", { id: "takeover" });
   const clockMore = h("div", { class: "clock-more", id: "clock-more" },
-    h("div", { class: "field" }, h("label", { for: "clock-amount", text: "Time " }), clockAmount),
-    h("p", { class: "hint", text: "When a player's time runs out, a bot plays their seat until they take it back." }));
+    h("div", { class: "field" }, h("label", { for: "clock-amount", text: t("Time") + " " }), clockAmount),
+    h("p", { class: "hint", text: t("When a player's time runs out, a bot plays their seat until they take it back.") }));
   function drawClock() {
     const c = CLOCKS[clockMode.value];
-    clockAmount.replaceChildren(...c.amounts.map(([v, t]) => h("option", { value: v, selected: v === c.pick ? "selected" : null, text: t })));
+    clockAmount.replaceChildren(...c.amounts.map(([v, label]) => h("option", { value: v, selected: v === c.pick ? "selected" : null, text: label })));
     clockMore.hidden = clockMode.value === "none";
   }
   function drawTakeover() {
@@ -92,7 +104,7 @@ export async function lobbyPage(root, meta) {
 
   function drawTitle() {
     st.title = titleOf(meta, titleSel.value);
-    scenarioSel.replaceChildren(...st.title.scenarios.map((s) => h("option", { value: s.key, text: s.name + (s.provisional ? " (provisional data)" : "") })));
+    scenarioSel.replaceChildren(...st.title.scenarios.map((s) => h("option", { value: s.key, text: s.name + (s.provisional ? " " + t("(provisional data)") : "") })));
     botHelp.replaceChildren(...st.title.bots.flatMap((b) => [h("dt", { text: b.label || botLabel(b.level) }), h("dd", { text: b.help || "" })]));
     drawTakeover();
     drawScenario();
@@ -104,7 +116,7 @@ export async function lobbyPage(root, meta) {
     const old = +playersSel.value || 0;
     const counts = sc.players || st.title.players;
     const pick = counts.includes(old) ? old : counts.includes(2) ? 2 : counts[0];
-    playersSel.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === pick ? "selected" : null, text: n === 1 ? "1 (solo)" : String(n) })));
+    playersSel.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === pick ? "selected" : null, text: n === 1 ? t("1 (solo)") : String(n) })));
     drawSeats();
   }
 
@@ -113,12 +125,12 @@ export async function lobbyPage(root, meta) {
     const old = [...seatsBox.querySelectorAll(".seat")].map((row) => ({ kind: row.querySelector("select").value, name: row.querySelector("input") ? row.querySelector("input").value : "" }));
     const levels = st.title.bots.map((b) => b.level);
     const fallbackBot = levels.includes("greedy") ? "greedy" : levels[0];
-    seatsBox.replaceChildren(h("p", { class: "legend", text: "Seats" }), ...Array.from({ length: n }, (_, i) => {
+    seatsBox.replaceChildren(h("p", { class: "legend", text: t("Seats") }), ...Array.from({ length: n }, (_, i) => {
       const kind = (old[i] && old[i].kind) || (i === 0 ? "human" : fallbackBot);
-      const sel = h("select", { id: `seat-${i}`, "aria-label": `Player ${i + 1} is` },
-        h("option", { value: "human", selected: kind === "human" ? "selected" : null, text: "a person" }),
-        st.title.bots.map((b) => h("option", { value: b.level, selected: kind === b.level ? "selected" : null, text: `bot: ${b.label || botLabel(b.level)}` })));
-      const name = h("input", { id: `name-${i}`, maxlength: 24, placeholder: `Player ${i + 1}`, "aria-label": `Name of player ${i + 1}`, value: old[i] ? old[i].name : "", autocomplete: "off" });
+      const sel = h("select", { id: `seat-${i}`, "aria-label": t("Player %(n)s is", { n: i + 1 }) },
+        h("option", { value: "human", selected: kind === "human" ? "selected" : null, text: t("a person") }),
+        st.title.bots.map((b) => h("option", { value: b.level, selected: kind === b.level ? "selected" : null, text: t("bot: %(level)s", { level: b.label || botLabel(b.level) }) })));
+      const name = h("input", { id: `name-${i}`, maxlength: 24, placeholder: t("Player %(n)s", { n: i + 1 }), "aria-label": t("Name of player %(n)s", { n: i + 1 }), value: old[i] ? old[i].name : "", autocomplete: "off" });
       const help = h("span", { class: "hint block bot-line", id: `seat-help-${i}` });
       const sync = () => {
         name.hidden = sel.value !== "human";
@@ -128,7 +140,7 @@ export async function lobbyPage(root, meta) {
       };
       sel.addEventListener("change", sync);
       sync();
-      return h("div", { class: "seat" }, h("i", { class: "dot seat-dot", "data-seat": i, style: `background:${COLOURS[seatColours(n)[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: `Player ${i + 1}` }), sel, name, help);
+      return h("div", { class: "seat" }, h("i", { class: "dot seat-dot", "data-seat": i, style: `background:${COLOURS[seatColours(n)[i]]}`, "aria-hidden": "true" }), h("span", { class: "seat-n", text: t("Player %(n)s", { n: i + 1 }) }), sel, name, help);
     }));
     drawSettings();
   }
@@ -161,7 +173,7 @@ export async function lobbyPage(root, meta) {
         : h("div", { class: "setting" }, h("label", { for: id, text: `${spec.label} ` }), input, help);
       (spec.kind === "int" ? advanced : rows).push(row);
     }
-    if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: "Advanced" }), advanced));
+    if (advanced.length) rows.push(h("details", { class: "advanced" }, h("summary", { text: t("Advanced") }), advanced));
     settingsBox.replaceChildren(...rows);
     recolourSeats();
   }
@@ -180,8 +192,8 @@ export async function lobbyPage(root, meta) {
 
   function choiceText(spec, c) {
     const trains = (st.title.components || {}).trains || {};
-    if (spec.key === "solo_train" && trains[String(c)]) return trains[String(c)].short || `No. ${c} ${trains[String(c)].name}`;
-    if (spec.key === "contracts_per_window") return c === 0 ? "any number (English rules)" : "exactly one (German rules)";
+    if (spec.key === "solo_train" && trains[String(c)]) return trains[String(c)].short || t("No. %(n)s %(name)s", { n: c, name: trains[String(c)].name });
+    if (spec.key === "contracts_per_window") return c === 0 ? t("any number (English rules)") : t("exactly one (German rules)");
     const k = (spec.choices || []).findIndex((x) => String(x) === String(c));
     if (spec.choice_labels && k >= 0 && spec.choice_labels[k]) return spec.choice_labels[k];
     return String(c);
@@ -195,7 +207,7 @@ export async function lobbyPage(root, meta) {
       if (spec.kind === "bool") out[spec.key] = el.checked;
       else if (spec.kind === "choice") out[spec.key] = spec.choices[+el.selectedOptions[0].dataset.index];
       else {
-        if (!/^\d+$/.test(String(el.value).trim())) throw new Error(`${spec.label} must be a whole number`);
+        if (!/^\d+$/.test(String(el.value).trim())) throw new Error(t("%(setting)s must be a whole number", { setting: spec.label }));
         out[spec.key] = +el.value;
       }
     }
@@ -215,8 +227,8 @@ export async function lobbyPage(root, meta) {
       const kind = document.getElementById(`seat-${i}`).value;
       const name = document.getElementById(`name-${i}`).value.trim();
       if (kind === "human") {
-        if (name.length > 24) return fail(`Player ${i + 1}'s name is longer than 24 characters.`);
-        if (name && !/^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(name)) return fail(`Player ${i + 1}'s name may only hold letters, digits, spaces and punctuation.`);
+        if (name.length > 24) return fail(t("Player %(n)s's name is longer than 24 characters.", { n: i + 1 }));
+        if (name && !/^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(name)) return fail(t("Player %(n)s's name may only hold letters, digits, spaces and punctuation.", { n: i + 1 }));
         seats.push(name ? { kind: "human", name } : "human");
       } else seats.push(kind);
     }
@@ -225,15 +237,15 @@ export async function lobbyPage(root, meta) {
     const body = { game: st.title.name, scenario: scenario().key, players: n, seats, settings, private: priv.checked, table: { ...readTable(), hints: hintsBox.checked } };
     const s = seed.value.trim();
     if (s !== "") {
-      if (!/^-?\d+$/.test(s)) return fail("The seed must be a whole number, or empty for a random game.");
-      if (BigInt(s) > MAX_SEED || BigInt(s) < MIN_SEED) return fail("The seed is too large: it must lie between −9223372036854775808 and 9223372036854775807 (a 64-bit number).");
+      if (!/^-?\d+$/.test(s)) return fail(t("The seed must be a whole number, or empty for a random game."));
+      if (BigInt(s) > MAX_SEED || BigInt(s) < MIN_SEED) return fail(t("The seed is too large: it must lie between %(lo)s and %(hi)s (a 64-bit number).", { lo: "−9223372036854775808", hi: "9223372036854775807" }));
       body.seed = Number(s) <= Number.MAX_SAFE_INTEGER ? Number(s) : s;
     }
     const btn = document.getElementById("create");
     btn.disabled = true;
     const r = await api("/api/games", { method: "POST", body });
     btn.disabled = false;
-    if (r.status !== 201) return fail(r.status === 429 ? "You created many games just now; wait a minute and try again." : errorText(r, "The game could not be created"));
+    if (r.status !== 201) return fail(r.status === 429 ? t("You created many games just now; wait a minute and try again.") : errorText(r, t("The game could not be created")));
     shown(r.data, seats);
     refreshMine();
     return null;
@@ -247,49 +259,49 @@ export async function lobbyPage(root, meta) {
   function shown(g, seats) {
     const humans = g.seats.filter((s) => s.token);
     const list = h("ul", { class: "links" }, g.seats.map((s) => {
-      const name = s.name || (typeof seats[s.seat] === "object" ? seats[s.seat].name : "") || `Player ${s.seat + 1}`;
+      const name = s.name || (typeof seats[s.seat] === "object" ? seats[s.seat].name : "") || t("Player %(n)s", { n: s.seat + 1 });
       return h("li", {},
         h("i", { class: "dot", style: `background:${COLOURS[COLOUR_ORDER[s.seat]]}`, "aria-hidden": "true" }),
-        h("b", { text: s.token ? `${name}: ` : `${name}: ${botLabel(s.kind)} bot` }),
-        s.token ? [h("input", { readonly: "readonly", value: s.url, class: "link", id: `link-${s.seat}`, "aria-label": `Seat link of ${name}` }),
-          h("button", { type: "button", onclick: async () => toast((await copyText(s.url)) ? `Link of ${name} copied` : "Copy failed: select the link and copy it"), text: "Copy" }),
-          h("a", { href: s.url, class: "open-seat", "data-seat": s.seat, text: "Play this seat" })] : null);
+        h("b", { text: s.token ? `${name}: ` : `${name}: ${t("%(level)s bot", { level: botLabel(s.kind) })}` }),
+        s.token ? [h("input", { readonly: "readonly", value: s.url, class: "link", id: `link-${s.seat}`, "aria-label": t("Seat link of %(name)s", { name }) }),
+          h("button", { type: "button", onclick: async () => toast((await copyText(s.url)) ? t("Link of %(name)s copied", { name }) : t("Copy failed: select the link and copy it")), text: t("Copy") }),
+          h("a", { href: s.url, class: "open-seat", "data-seat": s.seat, text: t("Play this seat") })] : null);
     }));
     const hot = h("button", { id: "hotseat", type: "button", class: "primary", onclick: () => {
       for (const s of humans) saveToken(g.id, s.seat, s.token);
       location.href = `/game/${g.id}`;
-    }, text: humans.length > 1 ? "Play all the people's seats here (hot-seat)" : "Play here" });
+    }, text: humans.length > 1 ? t("Play all the people's seats here (hot-seat)") : t("Play here") });
     result.replaceChildren(h("div", { class: "panel created" },
-      h("h3", { text: `Game created` }),
-      humans.length ? h("p", { text: "Each link is a seat's key: send each friend their own and keep yours. You can copy it again from the game's Options." }) : null,
+      h("h3", { text: t("Game created") }),
+      humans.length ? h("p", { text: t("Each link is a seat's key: send each friend their own and keep yours. You can copy it again from the game's Options.") }) : null,
       list, humans.length ? hot : null,
-      h("p", {}, h("a", { href: `/game/${g.id}#watch`, id: "watch", text: "Watch as a spectator" }))));
+      h("p", {}, h("a", { href: `/game/${g.id}#watch`, id: "watch", text: t("Watch as a spectator") }))));
     result.scrollIntoView({ block: "nearest" });
   }
 
   const form = h("form", { id: "new-game", class: "panel", onsubmit: create, novalidate: true },
-    h("h2", { text: "New game" }),
-    meta.titles.length > 1 ? h("div", { class: "field" }, h("label", { for: "title", text: "Game " }), titleSel) : null,
-    h("div", { class: "field" }, h("label", { for: "scenario", text: "Scenario " }), scenarioSel,
-      h("button", { type: "button", id: "howto-open", class: "link-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" }), scenarioHelp),
-    h("div", { class: "field" }, h("label", { for: "players", text: "Players " }), playersSel),
+    h("h2", { text: t("New game") }),
+    meta.titles.length > 1 ? h("div", { class: "field" }, h("label", { for: "title", text: t("Game") + " " }), titleSel) : null,
+    h("div", { class: "field" }, h("label", { for: "scenario", text: t("Scenario") + " " }), scenarioSel,
+      h("button", { type: "button", id: "howto-open", class: "link-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: t("How to play") }), scenarioHelp),
+    h("div", { class: "field" }, h("label", { for: "players", text: t("Players") + " " }), playersSel),
     seatsBox,
-    h("details", { class: "bots-explained" }, h("summary", { text: "What the bot levels mean" }), botHelp),
-    h("fieldset", {}, h("legend", { text: "Rules" }), settingsBox),
-    h("fieldset", {}, h("legend", { text: "Table" }),
-      h("div", { class: "field" }, h("label", { for: "bot-delay", text: "Bots answer a person " }), delay),
-      h("div", { class: "field" }, h("label", { for: "clock-mode", text: "Clock " }), clockMode), clockMore,
-      h("div", { class: "field" }, h("label", { for: "takeover", text: "A bot that takes over a seat (time out, or a player leaves) " }), takeover),
-      h("div", { class: "field" }, h("label", { for: "private" }, priv, " Private: not listed in the lobby (only people with a link can join or watch)")),
-      h("div", { class: "field" }, h("label", { for: "hints" }, hintsBox, " Hints: a player may ask the analysis for its best options (always on in solo games)")),
-      h("div", { class: "field" }, h("label", { for: "seed", text: "Seed " }), seed, h("span", { class: "hint block", id: "seed-help", text: "Empty for a random game; the same seed and moves give the same game." }))),
+    h("details", { class: "bots-explained" }, h("summary", { text: t("What the bot levels mean") }), botHelp),
+    h("fieldset", {}, h("legend", { text: t("Rules") }), settingsBox),
+    h("fieldset", {}, h("legend", { text: t("Table") }),
+      h("div", { class: "field" }, h("label", { for: "bot-delay", text: t("Bots answer a person") + " " }), delay),
+      h("div", { class: "field" }, h("label", { for: "clock-mode", text: t("Clock") + " " }), clockMode), clockMore,
+      h("div", { class: "field" }, h("label", { for: "takeover", text: t("A bot that takes over a seat (time out, or a player leaves)") + " " }), takeover),
+      h("div", { class: "field" }, h("label", { for: "private" }, priv, " " + t("Private: not listed in the lobby (only people with a link can join or watch)"))),
+      h("div", { class: "field" }, h("label", { for: "hints" }, hintsBox, " " + t("Hints: a player may ask the analysis for its best options (always on in solo games)"))),
+      h("div", { class: "field" }, h("label", { for: "seed", text: t("Seed") + " " }), seed, h("span", { class: "hint block", id: "seed-help", text: t("Empty for a random game; the same seed and moves give the same game.") }))),
     formError,
-    h("button", { type: "submit", id: "create", class: "primary", text: "Create game" }));
+    h("button", { type: "submit", id: "create", class: "primary", text: t("Create game") }));
 
   // ---------------------------------------------------------------- lists
-  const mine = h("section", { class: "panel", id: "my-games", "aria-label": "My games" }, h("h2", { text: "My games" }));
-  const series = h("section", { class: "panel", id: "series", "aria-label": "Solo series" }, h("h2", { text: "Solo series" }));
-  const games = h("section", { class: "panel", id: "games", "aria-label": "Open games" }, h("h2", { text: "Games on this server" }), h("p", { text: "Loading…" }));
+  const mine = h("section", { class: "panel", id: "my-games", "aria-label": t("My games") }, h("h2", { text: t("My games") }));
+  const series = h("section", { class: "panel", id: "series", "aria-label": t("Solo series") }, h("h2", { text: t("Solo series") }));
+  const games = h("section", { class: "panel", id: "games", "aria-label": t("Open games") }, h("h2", { text: t("Games on this server") }), h("p", { text: t("Loading…") }));
 
   // A guided first game, offered first to a visitor who has no game here yet.
   const learn = guideOffer(meta, allSeats().length === 0);
@@ -299,8 +311,9 @@ export async function lobbyPage(root, meta) {
   if (wanted.get("game") && meta.titles.some((t) => t.name === wanted.get("game"))) titleSel.value = wanted.get("game");
 
   root.append(
-    h("header", { class: "bar" }, h("h1", { class: "brand" }, h("a", { href: "/", text: "Snowdonia" })), h("span", { class: "status", text: "Build the railway up Mount Snowdon" }),
-      h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: "How to play" })),
+    h("header", { class: "bar" }, h("h1", { class: "brand" }, h("a", { href: "/", text: t("Snowdonia") })), h("span", { class: "status", text: t("Build the railway up Mount Snowdon") }),
+      h("button", { type: "button", id: "howto-header", class: "menu-button", onclick: (ev) => openHowTo(st.title.name, scenarioSel.value, ev.currentTarget), text: t("How to play") }),
+      languageMenu("lobby-language")),
     h("main", { class: "lobby" }, h("div", { class: "col" }, form, result), h("div", { class: "col" }, learn, mine, series, games)));
   drawTitle();
   if (wanted.get("scenario") && st.title.scenarios.some((x) => x.key === wanted.get("scenario"))) {
@@ -312,13 +325,13 @@ export async function lobbyPage(root, meta) {
   function gameName(g) {
     const title = titleOf(meta, g.game || "snowdonia");
     const sc = (title.scenarios || []).find((s) => s.key === g.scenario);
-    if (sc && title.scenarios.length > 1) return `${g.game_name || title.display_name} · ${sc.name}`;
-    return g.game_name || title.display_name || "Game";
+    if (sc && title.scenarios.length > 1) return `${title.display_name || g.game_name} · ${sc.name}`;
+    return title.display_name || g.game_name || t("Game");
   }
 
   async function refreshMine() {
     const held = allSeats();
-    if (!held.length) { mine.replaceChildren(h("h2", { text: "My games" }), h("p", { class: "hint", text: "Games you play in this browser appear here." })); return; }
+    if (!held.length) { mine.replaceChildren(h("h2", { text: t("My games") }), h("p", { class: "hint", text: t("Games you play in this browser appear here.") })); return; }
     let rows = null;
     const r = await api("/api/my-games", { method: "POST", body: { tokens: held.slice(0, 50).map((s) => s.token) } });
     if (r.ok && Array.isArray(r.data)) rows = r.data;
@@ -329,7 +342,7 @@ export async function lobbyPage(root, meta) {
         const v = await api(`/api/games/${s.game}`, { token: s.token });
         if (!v.ok) continue;
         const cur = v.data.observation && v.data.observation.decision;
-        rows.push({ id: s.game, seat: s.seat, name: `Player ${s.seat + 1}`, your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? `Player ${cur.player + 1}` : null, game: v.data.game, game_name: v.data.game_name, scenario: v.data.scenario });
+        rows.push({ id: s.game, seat: s.seat, name: t("Player %(n)s", { n: s.seat + 1 }), your_turn: !v.data.over && (v.data.legal || []).length > 0, over: v.data.over, move: v.data.move, turn_name: cur ? t("Player %(n)s", { n: cur.player + 1 }) : null, game: v.data.game, game_name: v.data.game_name, scenario: v.data.scenario });
       }
     }
     const byGame = new Map();
@@ -338,17 +351,17 @@ export async function lobbyPage(root, meta) {
       if (!prev || (g.your_turn && !prev.your_turn)) byGame.set(g.id, g);
     }
     const list = [...byGame.values()].sort((a, b) => (b.your_turn - a.your_turn) || (a.over - b.over) || String(b.updated_at || "").localeCompare(String(a.updated_at || "")));
-    mine.replaceChildren(h("h2", { text: "My games" }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
-      h("a", { href: `/game/${g.id}`, text: `${gameName(g)} · ${g.name || `seat ${g.seat + 1}`}` }),
-      g.your_turn ? h("span", { class: "badge", text: "your turn" }) : null,
-      Array.isArray(g.players) && g.players.length > 1 ? h("span", { class: "hint", text: ` with ${g.players.filter((_, i) => i !== g.seat).join(", ")}` }) : null,
-      h("span", { class: "hint", text: ` · ${g.over ? "finished" : g.turn_name ? `${g.turn_name} to play` : ""} · move ${g.move}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: "None of your seats is on this server any more." }));
+    mine.replaceChildren(h("h2", { text: t("My games") }), list.length ? h("ul", { class: "games" }, list.map((g) => h("li", { class: g.your_turn ? "your-turn" : "" },
+      h("a", { href: `/game/${g.id}`, text: `${gameName(g)} · ${g.name || t("seat %(n)s", { n: g.seat + 1 })}` }),
+      g.your_turn ? h("span", { class: "badge", text: t("your turn") }) : null,
+      Array.isArray(g.players) && g.players.length > 1 ? h("span", { class: "hint", text: " " + t("with %(players)s", { players: g.players.filter((_, i) => i !== g.seat).join(", ") }) }) : null,
+      h("span", { class: "hint", text: ` · ${g.over ? t("finished") : g.turn_name ? t("%(who)s to play", { who: g.turn_name }) : ""} · ${t("move %(n)s", { n: num(g.move) })}${g.updated_at ? ` · ${ago(g.updated_at)}` : ""}` })))) : h("p", { class: "hint", text: t("None of your seats is on this server any more.") }));
   }
 
   function drawGames(list) {
     const rows = (list || []).filter((g) => !g.private);
-    games.replaceChildren(h("h2", { text: "Games on this server" }), h("p", { class: "hint live", text: "Updates live." }));
-    if (!rows.length) { games.append(h("p", { text: "No public games yet. Create one!" })); return; }
+    games.replaceChildren(h("h2", { text: t("Games on this server") }), h("p", { class: "hint live", text: t("Updates live.") }));
+    if (!rows.length) { games.append(h("p", { text: t("No public games yet. Create one!") })); return; }
     games.append(h("ul", { class: "games", id: "game-list" }, rows.map((g) => {
       const title = titleOf(meta, g.game);
       const sc = (title.scenarios || []).find((s) => s.key === g.scenario);
@@ -357,13 +370,13 @@ export async function lobbyPage(root, meta) {
       return h("li", { class: "game-row", "data-game": g.id },
         h("div", { class: "row-head" },
           h("a", { href: `/game/${g.id}#watch`, text: gameName(g) }),
-          h("span", { class: "hint", text: ` · ${plural(count, "player")}${g.settings ? " · " + settingsSummary(title, g.settings) : ""}` })),
-        h("div", { class: "row-seats" }, (g.seats || []).map((s) => h("span", { class: "seat-chip" }, h("i", { class: "dot", style: `background:${COLOURS[s.colour] || "#999"}`, "aria-hidden": "true" }), s.open ? "open seat" : seatLabel(s)))),
+          h("span", { class: "hint", text: ` · ${nt("%(n)s player", "%(n)s players", count)}${g.settings ? " · " + settingsSummary(title, g.settings) : ""}` })),
+        h("div", { class: "row-seats" }, (g.seats || []).map((s) => h("span", { class: "seat-chip" }, h("i", { class: "dot", style: `background:${COLOURS[s.colour] || "#999"}`, "aria-hidden": "true" }), s.open ? t("open seat") : seatLabel(s)))),
         h("div", { class: "hint" },
-          g.over ? `finished${g.result ? " · " + g.result.scores.join(" / ") + " VP" : ""}` : `${g.turn_name ? g.turn_name + " to play" : "in play"} · move ${g.move}`,
+          g.over ? t("finished") + (g.result ? " · " + t("%(vp)s VP", { vp: g.result.scores.map(num).join(" / ") }) : "") : `${g.turn_name ? t("%(who)s to play", { who: g.turn_name }) : t("in play")} · ${t("move %(n)s", { n: num(g.move) })}`,
           g.updated_at || g.created_at ? ` · ${ago(g.updated_at || g.created_at)}` : "",
-          open ? ` · ${plural(open, "open seat")}` : "",
-          g.hints ? " · hints allowed" : ""));
+          open ? " · " + nt("%(n)s open seat", "%(n)s open seats", open) : "",
+          g.hints ? " · " + t("hints allowed") : ""));
     })));
   }
 
@@ -372,21 +385,21 @@ export async function lobbyPage(root, meta) {
     const sn = meta.titles.find((t) => (t.players || []).includes(1) && t.name === "snowdonia") || meta.titles.find((t) => (t.players || []).includes(1));
     if (!sn) { series.remove(); return; }
     const edition = (sn.settings || []).find((s) => s.key === "edition");
-    const edSel = edition ? h("select", { id: "series-edition", "aria-label": "Edition of the series" }, edition.choices.map((c) => h("option", { value: c, text: c }))) : null;
-    const start = h("button", { type: "button", class: "primary", id: "series-start", text: "Start a solo series (train No. 1 to No. 7)", onclick: async () => {
+    const edSel = edition ? h("select", { id: "series-edition", "aria-label": t("Edition of the series") }, edition.choices.map((c) => h("option", { value: c, text: choiceText(edition, c) }))) : null;
+    const start = h("button", { type: "button", class: "primary", id: "series-start", text: t("Start a solo series (train No. 1 to No. 7)"), onclick: async () => {
       const key = await playerKey();
-      if (!key) { toast("The solo series needs a newer server.", "error"); return; }
+      if (!key) { toast(t("The solo series needs a newer server."), "error"); return; }
       const body = { settings: edSel ? { edition: edSel.value } : {} };
       const r = await api("/api/series", { method: "POST", token: key, body });
-      if (r.status !== 201) { toast(errorText(r, "The series could not start"), "error"); return; }
+      if (r.status !== 201) { toast(errorText(r, t("The series could not start")), "error"); return; }
       addSeries(r.data.id);
       const g = r.data.game || {};
       const gid = g.id || g.game;
       if (r.data.token) saveToken(gid, 0, r.data.token);
       location.href = `/game/${gid}`;
     } });
-    const body = [h("h2", { text: "Solo series" }), h("p", { class: "hint", text: "Seven solo games, one per train from No. 1 to No. 7, to beat your own scores. Your bests are kept on this server for this browser." }),
-      h("div", { class: "field" }, edSel ? [h("label", { for: "series-edition", text: "Edition " }), edSel] : null, start)];
+    const body = [h("h2", { text: t("Solo series") }), h("p", { class: "hint", text: t("Seven solo games, one per train from No. 1 to No. 7, to beat your own scores. Your bests are kept on this server for this browser.") }),
+      h("div", { class: "field" }, edSel ? [h("label", { for: "series-edition", text: t("Edition") + " " }), edSel] : null, start)];
     series.replaceChildren(...body);
     const ids = mySeries();
     const key = localStorage.getItem("snowdonia:player");
@@ -395,10 +408,10 @@ export async function lobbyPage(root, meta) {
     if (bests.ok && bests.data) {
       const per = bests.data.per_train || {};
       const trains = (sn.components || {}).trains || {};
-      series.append(h("h3", { text: "Personal bests" }), h("table", { class: "scores bests", id: "bests" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "train" }), h("th", { scope: "col", text: "best" }))),
-        h("tbody", {}, [1, 2, 3, 4, 5, 6, 7].map((t) => h("tr", {}, h("th", { scope: "row", text: trains[String(t)] ? trains[String(t)].short || `No. ${t}` : `No. ${t}` }), h("td", { text: per[String(t)] ?? "—" }))),
-          h("tr", { class: "total" }, h("th", { scope: "row", text: "whole series" }), h("td", { text: bests.data.series_total ?? "—" })))));
+      series.append(h("h3", { text: t("Personal bests") }), h("table", { class: "scores bests", id: "bests" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("train") }), h("th", { scope: "col", text: t("best") }))),
+        h("tbody", {}, [1, 2, 3, 4, 5, 6, 7].map((tn) => h("tr", {}, h("th", { scope: "row", text: trains[String(tn)] ? trains[String(tn)].short || t("No. %(n)s", { n: tn }) : t("No. %(n)s", { n: tn }) }), h("td", { text: per[String(tn)] ?? "—" }))),
+          h("tr", { class: "total" }, h("th", { scope: "row", text: t("whole series") }), h("td", { text: bests.data.series_total ?? "—" })))));
     }
     for (const id of ids.slice(0, 5)) {
       const r = await api(`/api/series/${encodeURIComponent(id)}`, { token: key });
@@ -407,9 +420,9 @@ export async function lobbyPage(root, meta) {
       const current = s.games.find((g) => !g.over);
       for (const g of s.games) if (g.token) saveToken(g.id, 0, g.token);
       series.append(h("div", { class: "series-row", "data-series": s.id },
-        h("b", { text: `Series · ${plural(s.games.length, "game")} · total ${s.total} VP` }),
-        h("ol", {}, s.games.map((g) => h("li", {}, h("a", { href: `/game/${g.id}`, text: `Train No. ${g.train}` }), g.over ? `: ${g.score} VP` : ": in play"))),
-        current ? h("a", { href: `/game/${current.id}`, class: "button", text: `Resume train No. ${current.train}` })
+        h("b", { text: seriesLine(s) }),
+        h("ol", {}, s.games.map((g) => h("li", {}, h("a", { href: `/game/${g.id}`, text: t("Train No. %(n)s", { n: g.train }) }), g.over ? ": " + t("%(vp)s VP", { vp: num(g.score) }) : ": " + t("in play")))),
+        current ? h("a", { href: `/game/${current.id}`, class: "button", text: t("Resume train No. %(n)s", { n: current.train }) })
           : s.train_next ? h("button", { type: "button", class: "series-next", onclick: async () => {
             const n = await api(`/api/series/${encodeURIComponent(s.id)}/next`, { method: "POST", token: key });
             if (!n.ok) { toast(errorText(n), "error"); return; }
@@ -417,12 +430,24 @@ export async function lobbyPage(root, meta) {
             const gid = g.id || n.data.id;
             if (n.data.token) saveToken(gid, 0, n.data.token);
             location.href = `/game/${gid}`;
-          }, text: `Next: train No. ${s.train_next}` }) : h("span", { text: " Complete." })));
+          }, text: t("Next: train No. %(n)s", { n: s.train_next }) }) : h("span", { text: " " + t("Complete.") })));
     }
   }
 
   refreshMine();
   drawSeries();
-  watchLobby(drawGames);
-  setInterval(refreshMine, 15000);
+  if (lobbyFeed && lobbyFeed.close) lobbyFeed.close();
+  lobbyFeed = watchLobby(drawGames);
+  clearInterval(mineTimer);
+  mineTimer = setInterval(refreshMine, 15000);
+  // Another language from the menu: the lobby is drawn again in it (the form starts afresh).
+  if (stopLanguage) stopLanguage();
+  stopLanguage = onLanguage(async () => {
+    const m = await api("/api/meta");
+    if (m.ok) lobbyPage(root, normalizeMeta(m.data));
+  });
 }
+
+let lobbyFeed = null;
+let mineTimer = null;
+let stopLanguage = null;

@@ -1,6 +1,7 @@
 // The complete log from the engine's structured events, grouped by round, each line coloured
 // by the player it is about, with a marker at the viewer's last decision.
 import { h } from "./dom.js";
+import { t, nt, num } from "./i18n.js";
 
 export function eventText(e) {
   if (typeof e === "string") return e;
@@ -24,14 +25,14 @@ export function renderLog(box, view, { unit = "Round", since = null, seatName, c
   const first = box.childElementCount === 0;
   const keys = [...rounds.keys()];
   const last = keys[keys.length - 1];
-  box.replaceChildren(h("h2", { text: "Game log" }));
+  box.replaceChildren(h("h2", { text: t("Game log") }));
   let marked = false;
   for (const r of keys) {
     const evs = rounds.get(r);
     const items = [];
     for (const e of evs) {
       if (since !== null && !marked && typeof e.move === "number" && e.move > since) {
-        items.push(h("li", { class: "mine-marker", id: "log-mine", text: "▲ your last move" }));
+        items.push(h("li", { class: "mine-marker", id: "log-mine", text: t("▲ your last move") }));
         marked = true;
       }
       const seat = typeof e.seat === "number" ? e.seat : null;
@@ -44,10 +45,10 @@ export function renderLog(box, view, { unit = "Round", since = null, seatName, c
     }
     const open = r === last || openSet.has(String(r)) || (first && r === last);
     box.append(h("details", { class: "round", "data-round": r, open: open ? "open" : null },
-      h("summary", { text: r ? `${unit} ${r}` : "Set-up" }, h("span", { class: "count", text: ` · ${evs.length} events` })),
+      h("summary", { text: r ? `${unit} ${num(r)}` : t("Set-up") }, h("span", { class: "count", text: " · " + nt("%(n)s event", "%(n)s events", evs.length) })),
       h("ol", { class: "log" }, items)));
   }
-  if (since !== null && !marked && log.length) box.append(h("p", { class: "mine-marker", id: "log-mine", text: "▲ your last move (nothing since)" }));
+  if (since !== null && !marked && log.length) box.append(h("p", { class: "mine-marker", id: "log-mine", text: t("▲ your last move (nothing since)") }));
   box.append(h("div", { class: "log-end" }));
   if (!upto) {
     const ol = box.querySelector("details[open]:last-of-type ol");

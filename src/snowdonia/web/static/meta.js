@@ -1,3 +1,4 @@
+import { t, nt, num } from "./i18n.js";
 // /api/meta in one shape. Version 2 lists `titles`; an older server sent one game's
 // catalogue (bots, settings choices, contracts, trains): it is turned into one title here so
 // the pages need only one code path.
@@ -36,11 +37,11 @@ export function normalizeMeta(raw) {
   // An older server: one title (Snowdonia), settings as lists of choices.
   const s = (raw && raw.settings) || {};
   const settings = [
-    { key: "edition", label: "Edition", default: "original", kind: "choice", choices: s.edition || ["original", "deluxe"], help: "Deluxe (2019) rules", players: [], scenarios: [] },
-    { key: "light_fog", label: "Light Fog", default: false, kind: "bool", choices: [false, true], help: "Fog blocks only the last space of B and D", players: [], scenarios: [] },
-    { key: "contracts_per_window", label: "Contracts per window", default: 0, kind: "choice", choices: s.contracts_per_window || [0, 1], help: "0: any number (English rules); 1: exactly one (German rules)", players: [], scenarios: [] },
-    { key: "solo_train", label: "Solo train", default: 1, kind: "choice", choices: s.solo_train || [1, 2, 3, 4, 5, 6, 7], help: "The solo player's train", players: [1], scenarios: [] },
-    { key: "deluxe_track_cards", label: "Deluxe track cards", default: false, kind: "bool", choices: [false, true], help: "Deluxe 0-, 6- and 7-rubble track cards (Deluxe only)", players: [], scenarios: [] },
+    { key: "edition", label: t("Edition"), default: "original", kind: "choice", choices: s.edition || ["original", "deluxe"], help: "Deluxe (2019) rules", players: [], scenarios: [] },
+    { key: "light_fog", label: t("Light Fog"), default: false, kind: "bool", choices: [false, true], help: "Fog blocks only the last space of B and D", players: [], scenarios: [] },
+    { key: "contracts_per_window", label: t("Contracts per window"), default: 0, kind: "choice", choices: s.contracts_per_window || [0, 1], help: "0: any number (English rules); 1: exactly one (German rules)", players: [], scenarios: [] },
+    { key: "solo_train", label: t("Solo train"), default: 1, kind: "choice", choices: s.solo_train || [1, 2, 3, 4, 5, 6, 7], help: "The solo player's train", players: [1], scenarios: [] },
+    { key: "deluxe_track_cards", label: t("Deluxe track cards"), default: false, kind: "bool", choices: [false, true], help: "Deluxe 0-, 6- and 7-rubble track cards (Deluxe only)", players: [], scenarios: [] },
   ];
   const trains = {};
   for (const [n, t] of Object.entries(raw.trains || {})) {

@@ -3,6 +3,7 @@
 // the − / + buttons; one finger or the scroll bars pan.
 import { h } from "./dom.js";
 import { prefs, setPref } from "./api.js";
+import { t, nt, num } from "./i18n.js";
 
 const MIN = 0.6;
 const MAX = 3;
@@ -31,10 +32,10 @@ export function installZoom(wrap, svg, bar, redraw) {
   }
 
   bar.replaceChildren(
-    h("button", { type: "button", id: "zoom-out", "aria-label": "Zoom out", onclick: () => apply(zoom / 1.25), text: "−" }),
+    h("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), onclick: () => apply(zoom / 1.25), text: "−" }),
     label,
-    h("button", { type: "button", id: "zoom-in", "aria-label": "Zoom in", onclick: () => apply(zoom * 1.25), text: "+" }),
-    h("button", { type: "button", id: "zoom-fit", onclick: () => apply(1), text: "Fit width" }));
+    h("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), onclick: () => apply(zoom * 1.25), text: "+" }),
+    h("button", { type: "button", id: "zoom-fit", onclick: () => apply(1), text: t("Fit width") }));
 
   wrap.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey) return;

@@ -23,26 +23,28 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-COLOUR_STYLE = {"blue": "bold dodger_blue1", "green": "bold green3"}
+from snowdonia.core.i18n import N_, _, lang, pgettext
+
+COLOUR_STYLE = {"blue": 'bold dodger_blue1', "green": 'bold green3'}
 BORDER_STYLE = {"blue": "dodger_blue1", "green": "green3"}
 RESOURCE_SHORT = (("iron", "i"), ("stone", "s"), ("rubble", "r"), ("passengers", "p"))
 SCORING_WORDS = {
-    "passengers": "1 VP per 2 passengers",
-    "tracks": "1 VP per 2 tracks built",
-    "stations": "1 VP per station built",
-    "tickets": "1 VP per ticket",
-    "cards": "1 VP per card in the pile",
+    "passengers": N_('1 VP per 2 passengers'),
+    "tracks": N_('1 VP per 2 tracks built'),
+    "stations": N_('1 VP per station built'),
+    "tickets": N_('1 VP per ticket'),
+    "cards": N_('1 VP per card in the pile'),
 }
 LINE_NAMES = {
-    "vp_tokens": "VP tokens",
-    "route_bonus": "route bonus tokens (3 VP each)",
-    "summit": "summit token",
-    "passengers": "passengers (½ VP each)",
-    "pile_passengers": "scoring pile: passengers",
-    "pile_tracks": "scoring pile: tracks",
-    "pile_stations": "scoring pile: stations",
-    "pile_tickets": "scoring pile: tickets",
-    "pile_cards": "scoring pile: cards",
+    "vp_tokens": N_('VP tokens'),
+    "route_bonus": N_('route bonus tokens (3 VP each)'),
+    "summit": N_('summit token'),
+    "passengers": N_('passengers (½ VP each)'),
+    "pile_passengers": N_('scoring pile: passengers'),
+    "pile_tracks": N_('scoring pile: tracks'),
+    "pile_stations": N_('scoring pile: stations'),
+    "pile_tickets": N_('scoring pile: tickets'),
+    "pile_cards": N_('scoring pile: cards'),
 }
 GRID_CELL = 14  # the narrowest card column of the grid layout
 PANEL_FRAME = 4
@@ -63,10 +65,11 @@ def seat_label(obs: dict[str, Any], p: int, kinds: Sequence[str] = (), long: boo
     style = COLOUR_STYLE.get(colour, "bold")
     if not long:
         return Text(f"P{p + 1}", style=style)
-    out = Text(f"Player {p + 1} ({colour}", style=style)
+    out = Text(_('Player %(x)s (%(colour)s', x=p + 1, colour=colour), style=style)
     kind = kinds[p] if p < len(kinds) else ""
     if kind:
-        out.append(f", {'you' if obs.get('seat') == p else kind}", style=style)
+        you = _("you")
+        out.append(f", {you if obs.get('seat') == p else (_(kind.capitalize()) if kind.isalpha() else kind)}", style=style)
     out.append(")", style=style)
     return out
 
@@ -75,7 +78,7 @@ def owner_text(obs: dict[str, Any], owner: Any) -> Text:
     if owner is None:
         return Text("·", style="dim")
     if owner == "navvy":
-        return Text("nv", style="yellow")
+        return Text(_("nv"), style="yellow")
     return seat_label(obs, int(owner), long=False)
 
 
@@ -87,7 +90,7 @@ def short_cost(cost: dict[str, int]) -> str:
 def short_reward(reward: dict[str, int]) -> str:
     parts = []
     if reward.get("vp"):
-        parts.append(f"{reward['vp']}VP")
+        parts.append(_('%(vp)sVP', vp=reward['vp']))
     if reward.get("passengers"):
         parts.append(f"{reward['passengers']}p")
     return "+".join(parts) or "nothing"
@@ -97,24 +100,25 @@ def space_words(space: dict[str, Any], short: bool = False) -> str:
     """A surveyor action space: '+2 stone', 'ticket, +1 iron', 'pay 2r: +2 VP', ..."""
     parts = []
     if space.get("ticket"):
-        parts.append("ticket")
+        parts.append(_("ticket"))
     if space.get("summit"):
-        parts.append("summit token")
-    names = {"iron": "iron", "stone": "stone", "resource": "any", "rubble": "rubble", "passengers": "pass.",
-             "vp": "VP"} if short else {"iron": "iron", "stone": "stone", "resource": "resource(s) of your choice",
-                                        "rubble": "rubble", "passengers": "passenger(s)", "vp": "VP"}
+        parts.append(_('summit token'))
+    names = {"iron": pgettext("cube", "iron"), "stone": pgettext("cube", "stone"), "resource": _("any"),
+             "rubble": pgettext("cube", "rubble"), "passengers": _("pass."), "vp": _("VP")} if short else {
+        "iron": pgettext("cube", "iron"), "stone": pgettext("cube", "stone"), "resource": _("resource(s) of your choice"),
+        "rubble": pgettext("cube", "rubble"), "passengers": _("passenger(s)"), "vp": _("VP")}
     for key, n in space.get("gain", {}).items():
         parts.append(f"+{n} {names.get(key, key)}")
     if space.get("track"):
-        parts.append(f"lay {space['track']} track")
+        parts.append(_('lay %(track)s track', track=space['track']))
     if space.get("swap"):
-        parts.append(f"swap x{space['swap']}" if short else f"swap 2 rubble for 1 stone up to {space['swap']}x")
+        parts.append(_('swap x%(swap)s', swap=space['swap']) if short else _('swap 2 rubble for 1 stone up to %(swap)sx', swap=space['swap']))
     if space.get("flip"):
-        parts.append("flip" if short else "flip a card")
+        parts.append(_("flip") if short else _('flip a card'))
     text = ", ".join(parts) or "nothing"
     cost = {k: v for k, v in space.get("cost", {}).items() if v}
     if cost:
-        text = f"pay {short_cost(cost)}: {text}"
+        text = _('pay %(x)s: %(text)s', x=short_cost(cost), text=text)
     return text
 
 
@@ -122,9 +126,13 @@ def side_words(card: dict[str, Any], side: str) -> tuple[str, str]:
     """(name, rule text) of one side of an action card: gold sides by their English name,
     grey sides by the German one with the English beside."""
     a = card[side]
+    text = _(a["text"])
+    if lang() == "de":
+        return a["german"], text  # the printed German name (seed 001)
+    said = pgettext("foothills", a["english"])
     if side == "gold" or a["german"] == a["english"]:
-        return a["english"], a["text"]
-    return f"{a['english']} ({a['german']})", a["text"]
+        return said, text
+    return f"{said} ({a['german']})", text
 
 
 # --------------------------------------------------------------------------- the railways
@@ -147,19 +155,19 @@ def _station_text(obs: dict[str, Any], st: dict[str, Any], k: int, ordered: bool
     if st["owner"] is not None:
         t.append_text(owner_text(obs, st["owner"]))
     elif st["available"]:
-        t.append("open", style="bold cyan")
+        t.append(_("open"), style="bold cyan")
     else:
         t.append("·", style="dim")
     return t
 
 
 def _track_text(obs: dict[str, Any], card: dict[str, Any]) -> Text:
-    t = Text("track ")
+    t = Text(_("track "))
     for i, tr in enumerate(card["tracks"]):
         if i:
             t.append(" ")
         if tr["owner"] is None and tr["free"]:
-            t.append("next", style="bold cyan")
+            t.append(_("next"), style="bold cyan")
         else:
             t.append_text(owner_text(obs, tr["owner"]))
     return t
@@ -167,15 +175,15 @@ def _track_text(obs: dict[str, Any], card: dict[str, Any]) -> Text:
 
 def _ground_text(card: dict[str, Any], short: bool = False) -> Text:
     if card["navvy"]:
-        return Text("NAVVY", style="bold yellow")
+        return Text(_("NAVVY"), style="bold yellow")
     if card["rubble"]:
-        return Text(f"{card['rubble']}r" if short else f"rubble {card['rubble']}", style="red")
-    return Text("clear", style="dim")
+        return Text(f"{card['rubble']}r" if short else _('rubble %(rubble)s', rubble=card['rubble']), style="red")
+    return Text(_("clear"), style="dim")
 
 
 def _tickets(card: dict[str, Any]) -> str:
     n = card.get("tickets_left", 0)
-    return f"{n or 'no'} {card.get('ticket')} ticket{'' if n == 1 else 's'}"
+    return _('%(x)s %(ticket)s ticket%(x2)s', x=n or 'no', ticket=card.get('ticket'), x2='' if n == 1 else 's')
 
 
 def _space_text(obs: dict[str, Any], card: dict[str, Any], short: bool) -> Text:
@@ -186,21 +194,21 @@ def _space_text(obs: dict[str, Any], card: dict[str, Any], short: bool) -> Text:
     t.append("⌖ ", style="bold" if card["space_open"] else "dim")
     t.append(space_words(space, short=short), style="" if card["space_open"] else "dim")
     if not card["space_open"]:
-        t.append(" (closed)" if not short else "", style="dim")
+        t.append(_(" (closed)") if not short else "", style="dim")
     return t
 
 
 def _extras(obs: dict[str, Any], card: dict[str, Any]) -> list[Text]:
     out = []
     if card.get("effect"):
-        out.append(Text("Barmouth Ferry" if card["effect"] == "barmouth_ferry" else "built in order",
+        out.append(Text(_('Barmouth Ferry') if card["effect"] == "barmouth_ferry" else _('built in order'),
                         style="cyan"))
     if card.get("summit_token"):
-        out.append(Text("▲ summit token", style="bold"))
+        out.append(Text(_('▲ summit token'), style="bold"))
     if card.get("route_bonus_tokens"):
-        out.append(Text("bonus tokens " + ", ".join(card["route_bonus_tokens"]), style="bold"))
+        out.append(Text(_('bonus tokens ') + ", ".join(card["route_bonus_tokens"]), style="bold"))
     if card["surveyors"]:
-        here = Text("surveyor ", style="bold")
+        here = Text(_("surveyor "), style="bold")
         here.append_text(Text(" ").join(seat_label(obs, p, long=False) for p in card["surveyors"]))
         out.append(here)
     return out
@@ -251,7 +259,7 @@ def _rows(obs: dict[str, Any]) -> dict[int, dict[int, dict[str, Any]]]:
 def grid(obs: dict[str, Any]) -> Table:
     """The railways as the table lays them out: a row per railway, a column per card column
     (narrow columns wrap their cards' words, never cutting one)."""
-    table = Table(title="Railways (a row each; navvies go column by column from 2, top to bottom)",
+    table = Table(title=_("Railways (a row each; navvies go column by column from 2, top to bottom)"),
                   title_justify="left", box=box.SQUARE, show_lines=True, show_edge=False, padding=(0, 1),
                   pad_edge=False)
     table.add_column("", no_wrap=True)
@@ -261,7 +269,7 @@ def grid(obs: dict[str, Any]) -> Table:
     for rail in obs["railways"]:
         label = Text(rail["numeral"], style="bold")
         if rail["buffer_stop"]:
-            label.append("\n▐buf", style="bold")
+            label.append(_("\n▐buf"), style="bold")
         cells: list[RenderableType] = [label]
         row = by_row.get(rail["row"], {})
         col = 1
@@ -285,15 +293,15 @@ def _card_line(obs: dict[str, Any], card: dict[str, Any], rail: str) -> Text:
     facts: list[Text] = []
     others = [r for r in card["railways"] if r != rail]
     if others:
-        facts.append(Text(f"also on {', '.join(others)}", style="dim"))
+        facts.append(Text(_('also on %(x)s', x=', '.join(others)), style="dim"))
     if card["start"]:
-        facts.append(Text(f"start station, {_tickets(card)} left", style="magenta"))
+        facts.append(Text(_('start station, %(x)s left', x=_tickets(card)), style="magenta"))
     else:
         facts.append(_ground_text(card))
         facts.append(_track_text(obs, card))
         named = len(card["stations"]) > 1
         for k, st in enumerate(card["stations"]):
-            s = Text("station ")
+            s = Text(_("station "))
             s.append_text(_station_text(obs, st, k, card["ordered"], named))
             facts.append(s)
     if card.get("space"):
@@ -314,31 +322,31 @@ def railway_list(obs: dict[str, Any]) -> RenderableType:
         for cid in [rail["start"], *rail["cards"]]:
             card = by_id[cid]
             table.add_row(Text(f"{card['columns'][0]}", style="dim"), _card_line(obs, card, rail["numeral"]))
-    return Group(Text("Railways (column: card; navvies go column by column from 2, top to bottom)",
+    return Group(Text(_('Railways (column: card; navvies go column by column from 2, top to bottom)'),
                       style="italic"), table)
 
 
 def _railway_words(obs: dict[str, Any], rail: dict[str, Any]) -> Text:
     t = Text(rail["name"], style="bold")
-    t.append(f": {rail['rubble']} rubble left")
+    t.append(_(': %(rubble)s rubble left', rubble=rail['rubble']))
     if rail["buffer_stop"]:
-        t.append("; complete, buffer stop placed", style="bold")
+        t.append(_('; complete, buffer stop placed'), style="bold")
     elif rail["complete"]:
-        t.append("; every track space covered")
+        t.append(_('; every track space covered'))
     else:
-        t.append(f"; next track space: {rail['next_track'] or 'none free yet'}")
+        t.append(_('; next track space: %(x)s', x=rail['next_track'] or 'none free yet'))
     counts = rail["stations_by_seat"]
-    t.append("; stations ")
+    t.append(_('; stations '))
     t.append_text(Text(", ").join(seat_label(obs, p, long=False) + Text(f" {counts[p]}") for p in (0, 1)))
     if rail["route_bonus"]:
-        t.append("; route bonus token (3 VP to most stations)", style="cyan")
+        t.append(_('; route bonus token (3 VP to most stations)'), style="cyan")
     return t
 
 
 def railways_table(obs: dict[str, Any]) -> Table:
     """One line per railway: its name, rubble, next track space, stations per player."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
-    for head in ("", "railway", "rubble", "next track", "stations", "buffer stop", "route bonus"):
+    for head in ("", _("railway"), pgettext("cube", "rubble"), _('next track'), _("stations"), _('buffer stop'), _('route bonus')):
         table.add_column(head, no_wrap=True)
     holders = {b["railway"]: b["holder"] for b in obs.get("route_bonus", [])}
     for rail in obs["railways"]:
@@ -347,12 +355,12 @@ def railways_table(obs: dict[str, Any]) -> Table:
         bonus = Text("")
         if rail["route_bonus"]:
             holder = holders.get(rail["numeral"])
-            bonus = Text("3 VP: ")
+            bonus = Text(_('3 VP: '))
             bonus.append_text(seat_label(obs, holder, long=False) if holder is not None
-                              else Text("tied, nobody", style="dim"))
+                              else Text(_('tied, nobody'), style="dim"))
         table.add_row(Text(rail["numeral"], style="bold"), rail["name"], str(rail["rubble"]),
                       rail["next_track"] or "-", stations,
-                      Text("placed", style="bold") if rail["buffer_stop"] else Text("-", style="dim"), bonus)
+                      Text(_("placed"), style="bold") if rail["buffer_stop"] else Text("-", style="dim"), bonus)
     return table
 
 
@@ -363,49 +371,48 @@ def supply_panel(obs: dict[str, Any], width: int) -> Panel:
     """Stockyard, bag, supply, Pub, tokens and the supply cards (both sides)."""
     yard, bag, sup = obs["stockyard"], obs["bag"], obs["supply"]
     text = Text()
-    text.append("Stockyard: ", style="bold")
-    text.append(f"{yard['iron']} iron, {yard['stone']} stone, {yard['event']} event cube(s)")
-    text.append("   Bag: ", style="bold")
-    text.append(f"{bag['iron']} iron, {bag['stone']} stone, {bag['event']} event cube(s)")
+    text.append(_("Stockyard: "), style="bold")
+    text.append(_('%(iron)s iron, %(stone)s stone, %(event)s event cube(s)', iron=yard['iron'], stone=yard['stone'], event=yard['event']))
+    text.append(_("   Bag: "), style="bold")
+    text.append(_('%(iron)s iron, %(stone)s stone, %(event)s event cube(s)', iron=bag['iron'], stone=bag['stone'], event=bag['event']))
     if obs.get("events_aside"):
-        text.append(f"   event cubes set aside: {obs['events_aside']}")
-    text.append("\nSupply: ", style="bold")
+        text.append(_('   event cubes set aside: %(events_aside)s', events_aside=obs['events_aside']))
+    text.append(_("\nSupply: "), style="bold")
     subs = {k: v for k, v in sup.get("substitutes", {}).items() if v}
-    text.append(f"{sup['rubble']} rubble, {sup['passengers']} passengers, {sup['vp']} VP in tokens, "
-                f"{sup['navvies']} navvies, {sup['buffer_stops']} buffer stops"
-                + (" (substitutes in use: " + ", ".join(f"{v} {k}" for k, v in subs.items()) + ")" if subs else ""))
-    text.append("\nPub: ", style="bold")
+    text.append(_('%(rubble)s rubble, %(passengers)s passengers, %(vp)s VP in tokens, %(navvies)s navvies, %(buffer_stops)s buffer stops', rubble=sup['rubble'], passengers=sup['passengers'], vp=sup['vp'], navvies=sup['navvies'], buffer_stops=sup['buffer_stops'])
+                + (_(' (substitutes in use: ') + ", ".join(f"{v} {k}" for k, v in subs.items()) + ")" if subs else ""))
+    text.append(_("\nPub: "), style="bold")
     pub = obs["pub"]["surveyors"]
     if pub:
         text.append_text(Text(", ").join(seat_label(obs, p) for p in pub))
-        text.append("'s surveyor" if len(pub) == 1 else "' surveyors")
+        text.append(_("'s surveyor") if len(pub) == 1 else _("' surveyors"))
     else:
-        text.append("empty", style="dim")
+        text.append(_("empty"), style="dim")
     summit = obs.get("summit", {})
     if summit.get("in_play"):
-        text.append("   Summit token (2 VP): ", style="bold")
+        text.append(_('   Summit token (2 VP): '), style="bold")
         holder = summit.get("owner")
-        text.append_text(seat_label(obs, holder) if holder is not None else Text("on Yr Wyddfa", style="dim"))
+        text.append_text(seat_label(obs, holder) if holder is not None else Text(_('on Yr Wyddfa'), style="dim"))
     for b in obs.get("route_bonus", []):
-        text.append(f"   Route bonus {b['railway']}: ", style="bold")
-        text.append_text(seat_label(obs, b["holder"]) if b["holder"] is not None else Text("nobody ahead", style="dim"))
+        text.append(_('   Route bonus %(railway)s: ', railway=b['railway']), style="bold")
+        text.append_text(seat_label(obs, b["holder"]) if b["holder"] is not None else Text(_('nobody ahead'), style="dim"))
     if obs.get("removed_railways"):
-        text.append(f"\nRailways left out: {', '.join(obs['removed_railways'])}", style="dim")
+        text.append(_('\nRailways left out: %(x)s', x=', '.join(obs['removed_railways'])), style="dim")
     cards = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), pad_edge=False)
-    cards.add_column("card", no_wrap=True)
-    cards.add_column("gold side")
-    cards.add_column("grey side")
-    cards.add_column("in the scoring pile")
+    cards.add_column(_("card"), no_wrap=True)
+    cards.add_column(_('gold side'))
+    cards.add_column(_('grey side'))
+    cards.add_column(_('in the scoring pile'))
     for c in obs["supply_cards"]:
-        gold, _ = side_words(c, "gold")
-        grey, _ = side_words(c, "grey")
+        gold, _gold_key = side_words(c, "gold")
+        grey, _grey_key = side_words(c, "grey")
         cards.add_row(Text(c["id"], style="bold"), Text(gold, style="yellow"), grey,
-                      SCORING_WORDS.get(c["scoring"], c["scoring"]))
-    parts: list[RenderableType] = [text, Text("Supply cards (`about action_cards A3` for a card's rules):",
+                      _(SCORING_WORDS.get(c["scoring"], c["scoring"])))
+    parts: list[RenderableType] = [text, Text(_("Supply cards (`about action_cards A3` for a card's rules):"),
                                               style="bold"), cards]
     if obs.get("box_cards"):
-        parts.append(Text(f"In the box: {', '.join(obs['box_cards'])}", style="dim"))
-    return Panel(Group(*parts), title="Stockyard, bag, supply, Pub", title_align="left", width=width)
+        parts.append(Text(_('In the box: %(x)s', x=', '.join(obs['box_cards'])), style="dim"))
+    return Panel(Group(*parts), title=_("Stockyard, bag, supply, Pub"), title_align="left", width=width)
 
 
 def player_panel(obs: dict[str, Any], p: int, kinds: Sequence[str], width: int, texts: bool = True) -> Panel:
@@ -414,43 +421,41 @@ def player_panel(obs: dict[str, Any], p: int, kinds: Sequence[str], width: int, 
     pl = obs["players"][p]
     colour = pl["colour"]
     facts = Text()
-    facts.append(f"iron {pl['iron']}, stone {pl['stone']}, rubble {pl['rubble']}, passengers {pl['passengers']}, "
-                 f"VP tokens {pl['vp']}")
-    facts.append(f"\nmarkers left {pl['markers_left']}, stations {pl['stations_built']}, tracks {pl['tracks_built']}; "
-                 f"tickets: {', '.join(pl['tickets']) or 'none'}; surveyor: {_where(obs, pl['surveyor'])}"
-                 + ("; summit token" if pl["summit"] else ""))
+    facts.append(_('iron %(iron)s, stone %(stone)s, rubble %(rubble)s, passengers %(passengers)s, VP tokens %(vp)s', iron=pl['iron'], stone=pl['stone'], rubble=pl['rubble'], passengers=pl['passengers'], vp=pl['vp']))
+    facts.append(_('\nmarkers left %(markers_left)s, stations %(stations_built)s, tracks %(tracks_built)s; tickets: %(x)s; surveyor: %(x2)s', markers_left=pl['markers_left'], stations_built=pl['stations_built'], tracks_built=pl['tracks_built'], x=', '.join(pl['tickets']) or 'none', x2=_where(obs, pl['surveyor']))
+                 + (_('; summit token') if pl["summit"] else ""))
     bar = Table.grid(padding=(0, 1))
     bar.add_column(no_wrap=True)
     bar.add_column()
     for slot in pl["bar"]:
         card = slot["card"]
         if card is None:
-            bar.add_row(Text(slot["slot"], style="bold"), Text("(empty)", style="dim"))
+            bar.add_row(Text(slot["slot"], style="bold"), Text(_("(empty)"), style="dim"))
             continue
         side = slot.get("side") or "gold"
         other = "grey" if side == "gold" else "gold"
         up, up_text = side_words(card, side)
         down, down_text = side_words(card, other)
         line = Text(f"{card['id']} ", style="bold")
-        line.append(f"{side}: ", style="yellow" if side == "gold" else "white")
-        line.append(up, style="bold yellow" if side == "gold" else "bold")
+        line.append(f"{_(side)}: ", style="yellow" if side == "gold" else "white")
+        line.append(up, style='bold yellow' if side == "gold" else "bold")
         if card[side].get("ticket") and not texts:
-            line.append(" (needs a ticket)", style="dim")
+            line.append(_(' (needs a ticket)'), style="dim")
         if texts:
             line.append(f" — {up_text}")
-        line.append(f"\n  other side ({other}): {down}" if texts else f"  (other side, {other}: {down})", style="dim")
+        line.append(_('\n  other side (%(other)s): %(down)s', other=other, down=down) if texts else _('  (other side, %(other)s: %(down)s)', other=other, down=down), style="dim")
         if texts:
             line.append(f" — {down_text}", style="dim")
         bar.add_row(Text(slot["slot"], style="bold"), line)
-    pile = Text(f"scoring pile ({len(pl['scoring_pile'])} of at most {pl['pile_limit']}): ")
-    pile.append(", ".join(pl["scoring_pile"]) or "empty")
-    pile.append(f"\nscore so far: {pl['score_so_far']:g}", style="bold")
+    pile = Text(_('scoring pile (%(x)s of at most %(pile_limit)s): ', x=len(pl['scoring_pile']), pile_limit=pl['pile_limit']))
+    pile.append(", ".join(pl["scoring_pile"]) or _("empty"))
+    pile.append(_('\nscore so far: %(score_so_far)s', score_so_far=f"{pl['score_so_far']:g}"), style="bold")
     title = seat_label(obs, p, kinds)
     if pl["start_player"]:
-        title.append(" · start player")
+        title.append(_(' · start player'))
     if obs["current_player"] == p:
-        title.append(" · to move", style="bold")
-    return Panel(Group(facts, Text("Action bar:", style="bold"), bar, pile), title=title, title_align="left",
+        title.append(_(' · to move'), style="bold")
+    return Panel(Group(facts, Text(_('Action bar:'), style="bold"), bar, pile), title=title, title_align="left",
                  border_style=BORDER_STYLE.get(colour, ""), width=width)
 
 
@@ -458,26 +463,26 @@ def bar_table(obs: dict[str, Any], p: int, kinds: Sequence[str]) -> Table:
     """A player's action bar with the rules of both sides of every card, for a wide terminal."""
     pl = obs["players"][p]
     if obs.get("seat") == p:
-        title = Text(f"Your action bar (Player {p + 1}, {obs['colours'][p]})")
+        title = Text(_('Your action bar (Player %(x)s, %(x2)s)', x=p + 1, x2=obs['colours'][p]))
     else:
         title = seat_label(obs, p)
-        title.append("'s action bar")
-    title.append(": the face-up side is the action the card gives")
+        title.append(_("'s action bar"))
+    title.append(_(': the face-up side is the action the card gives'))
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
                   pad_edge=False, expand=True)
     table.add_column("", no_wrap=True)
-    table.add_column("face up", ratio=1)
-    table.add_column("other side", ratio=1)
+    table.add_column(_('face up'), ratio=1)
+    table.add_column(_('other side'), ratio=1)
     for slot in pl["bar"]:
         card = slot["card"]
         if card is None:
-            table.add_row(Text(slot["slot"], style="bold"), Text("(empty)", style="dim"), Text(""))
+            table.add_row(Text(slot["slot"], style="bold"), Text(_("(empty)"), style="dim"), Text(""))
             continue
         side = slot.get("side") or "gold"
         cells = []
         for k, sd in enumerate((side, "grey" if side == "gold" else "gold")):
             name, rule = side_words(card, sd)
-            cell = Text(f"{card['id']} {sd}: " if k == 0 else f"{sd}: ", style="yellow" if sd == "gold" else "")
+            cell = Text(f"{card['id']} {_(sd)}: " if k == 0 else f"{_(sd)}: ", style="yellow" if sd == "gold" else "")
             cell.append(name, style="bold")
             cell.append(f" — {rule}", style="" if k == 0 else "dim")
             cells.append(cell)
@@ -487,32 +492,30 @@ def bar_table(obs: dict[str, Any], p: int, kinds: Sequence[str]) -> Table:
 
 def _where(obs: dict[str, Any], where: str) -> str:
     if where == "bar":
-        return "on the action bar"
+        return 'on the action bar'
     if where == "pub":
-        return "in the Pub"
+        return _('in the Pub')
     card = next((c for c in obs["cards"] if c["id"] == where), None)
     return f"{where} {card['name']}" if card else where
 
 
 def header(obs: dict[str, Any], kinds: Sequence[str]) -> Text:
-    head = Text(f"Foothills · turn {obs['turn']} (round {obs['round']})", style="bold")
-    head.append("   start player: ")
+    head = Text(_('Foothills · turn %(turn)s (round %(round)s)', turn=obs['turn'], round=obs['round']), style="bold")
+    head.append(_('   start player: '))
     head.append_text(seat_label(obs, obs["start_player"]))
     if obs["over"]:
-        head.append(f"   GAME OVER ({obs['end_reason']})", style="bold red")
+        head.append(_('   GAME OVER (%(end_reason)s)', end_reason=obs['end_reason']), style="bold red")
     elif obs["decision"]:
         d = obs["decision"]
-        head.append("   Now: ")
+        head.append(_("   Now: "))
         head.append_text(seat_label(obs, d["player"], kinds))
-        head.append(f" - {d['prompt']}")
+        head.append(" - " + _(d["prompt"]))
         if d.get("card"):
-            head.append(f" (card {d['card']})")
+            head.append(_(' (card %(card)s)', card=d['card']))
     if obs["end_triggered"] and not obs["over"]:
-        head.append(f"\nThe end is rung in: {obs['end_reason']}"
-                    + ("; this is the last turn" if obs.get("final_turn") else ""), style="bold red")
-    head.append("\nLegend: i iron, s stone, r rubble, p passenger; cost→reward; P1/P2 owners, nv built by a navvy, "
-                "· free or not built, open = may be built now, next = the next track space; "
-                "⌖ surveyor action space (dim: closed).", style="dim")
+        head.append(_('\nThe end is rung in: %(end_reason)s', end_reason=obs['end_reason'])
+                    + (_('; this is the last turn') if obs.get("final_turn") else ""), style="bold red")
+    head.append(_('\nLegend: i iron, s stone, r rubble, p passenger; cost→reward; P1/P2 owners, nv built by a navvy, · free or not built, open = may be built now, next = the next track space; ⌖ surveyor action space (dim: closed).'), style="dim")
     return head
 
 
@@ -570,14 +573,14 @@ def score_sheet(result: dict[str, Any], obs: dict[str, Any], kinds: Sequence[str
     railways) or a draw (a tie in that rematch)."""
     sheets = result["breakdown"]
     final = result.get("final", obs["over"])
-    table = Table(title="Final score sheet" if final else "Score so far (the game is not over)", title_justify="left")
-    table.add_column("line", no_wrap=True)
+    table = Table(title=_('Final score sheet') if final else _('Score so far (the game is not over)'), title_justify="left")
+    table.add_column(_("line"), no_wrap=True)
     for sheet in sheets:
         table.add_column(seat_label(obs, sheet["seat"], kinds), justify="right")
     keys = list(sheets[0]["lines"])
     for key in keys:
-        table.add_row(LINE_NAMES.get(key, key.replace("_", " ")), *(_score(s["lines"][key]) for s in sheets))
-    table.add_row(Text("total", style="bold"), *(Text(_score(s["total"]), style="bold") for s in sheets),
+        table.add_row(_(LINE_NAMES.get(key, key.replace("_", " "))), *(_score(s["lines"][key]) for s in sheets))
+    table.add_row(Text(_("total"), style="bold"), *(Text(_score(s["total"]), style="bold") for s in sheets),
                   end_section=True)
     details = Text()
     for sheet in sheets:
@@ -585,28 +588,28 @@ def score_sheet(result: dict[str, Any], obs: dict[str, Any], kinds: Sequence[str
             details.append("\n")
         details.append_text(seat_label(obs, sheet["seat"]))
         bonus = sheet["route_bonus"]
-        details.append(": route bonus tokens " + (", ".join(bonus) if bonus else "none"))
-        details.append("; scoring pile: " + ("empty" if not sheet["pile"] else ""))
+        details.append(_(': route bonus tokens ') + (", ".join(bonus) if bonus else _("none")))
+        details.append(_('; scoring pile: ') + (_("empty") if not sheet["pile"] else ""))
         for c in sheet["pile"]:
-            details.append(f"\n  {c['card']}: {c['vp']} VP ({SCORING_WORDS.get(c['field'], c['field'])})")
+            details.append(_('\n  %(card)s: %(vp)s VP (%(x)s)', card=c['card'], vp=c['vp'], x=_(SCORING_WORDS.get(c['field'], c['field']))))
     outcome = Text()
     scores = result["scores"]
     if not final:
-        outcome.append("The game goes on.", style="dim")
+        outcome.append(_('The game goes on.'), style="dim")
     elif result.get("draw"):
-        outcome.append(f"A draw: the rematch ended in a tie too ({_score(scores[0])} each).", style="bold")
+        outcome.append(_('A draw: the rematch ended in a tie too (%(x)s each).', x=_score(scores[0])), style="bold")
     elif result.get("tie"):
-        outcome.append(f"A tie at {_score(scores[0])}: ", style="bold")
-        outcome.append("the rules replay the same railways with the colours swapped; a tie in that rematch is a draw.")
+        outcome.append(_('A tie at %(x)s: ', x=_score(scores[0])), style="bold")
+        outcome.append(_('the rules replay the same railways with the colours swapped; a tie in that rematch is a draw.'))
         if result.get("tie_rematch"):
-            outcome.append("\nPlay the rematch (the same seats, colours swapped):\n")
+            outcome.append(_('\nPlay the rematch (the same seats, colours swapped):\n'))
             outcome.append(rematch_command(result["tie_rematch"]), style="bold")
     else:
         w = result["winners"][0]
-        outcome.append("Winner: ", style="bold")
+        outcome.append(_("Winner: "), style="bold")
         outcome.append_text(seat_label(obs, w, kinds))
-        outcome.append(f", {_score(scores[w])} to {_score(scores[1 - w])}")
+        outcome.append(_(', %(x)s to %(x2)s', x=_score(scores[w]), x2=_score(scores[1 - w])))
     if final and result.get("end_reason"):
-        outcome.append(f"\nThe game ended: {result['end_reason']}; turns played: "
+        outcome.append(_('\nThe game ended: %(end_reason)s; turns played: ', end_reason=result['end_reason'])
                        + ", ".join(str(t) for t in result.get("turns", [])))
-    return Group(table, Panel(details, title="Route bonuses and scoring piles", title_align="left"), outcome)
+    return Group(table, Panel(details, title=_("Route bonuses and scoring piles"), title_align="left"), outcome)

@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.text import Text
 
+from snowdonia.core.i18n import _, colour_name, lang, pgettext
+
 
 def _card_cell(card: dict[str, Any]) -> str:
     """A route card: its number, then r<rubble>, N (navvy), a station S (free to build) or
@@ -30,14 +32,13 @@ def railway_line(obs: dict[str, Any], rw: dict[str, Any], cards: dict[str, dict[
     out = Text(f"{rw['numeral']:>4} {name[:14]:<14} ", style="bold")
     cells = [_card_cell(cards[c]) for c in rw["cards"] if c in cards]
     out.append(" ".join(cells))
-    out.append("  done" if rw["complete"] else f"  r{rw['rubble']}", style="dim")
+    out.append(_("  done") if rw["complete"] else f"  r{rw['rubble']}", style="dim")
     return out
 
 
 def supplies(pl: dict[str, Any]) -> str:
-    where = {"bar": "bar", "pub": "Pub"}.get(pl["surveyor"], pl["surveyor"])
-    return (f"{pl['iron']}i {pl['stone']}s {pl['rubble']}r {pl['passengers']}p · {pl['vp']} VP · "
-            f"stations {pl['stations_built']} · tracks {pl['tracks_built']} · surveyor {where}")
+    where = {"bar": _("bar"), "pub": _("Pub")}.get(pl["surveyor"], pl["surveyor"])
+    return (_('%(iron)si %(stone)ss %(rubble)sr %(passengers)sp · %(vp)s VP · stations %(stations_built)s · tracks %(tracks_built)s · surveyor %(where)s', iron=pl['iron'], stone=pl['stone'], rubble=pl['rubble'], passengers=pl['passengers'], vp=pl['vp'], stations_built=pl['stations_built'], tracks_built=pl['tracks_built'], where=where))
 
 
 def bar_line(pl: dict[str, Any]) -> str:
@@ -48,25 +49,25 @@ def bar_line(pl: dict[str, Any]) -> str:
             out.append(f"{s['slot']}: -")
             continue
         side = c[s["side"]] if s.get("side") in ("gold", "grey") else c["gold"]
-        out.append(f"{c['id']} {side['english']}" + ("" if s.get("side") != "grey" else "*"))
+        said = side["german"] if lang() == "de" else pgettext("foothills", side["english"])
+        out.append(f"{c['id']} {said}" + ("" if s.get("side") != "grey" else "*"))
     return " | ".join(out)
 
 
 def compact_board(obs: dict[str, Any], names: list[str], seat: int | None) -> Text:
     cards = {c["id"]: c for c in obs["cards"]} if isinstance(obs["cards"], list) else dict(obs["cards"])
     yard, bag = obs["stockyard"], obs["bag"]
-    lines = [Text(f"Turn {obs['turn']} · stockyard {yard['iron']}i {yard['stone']}s"
-                  f"{' ' + str(yard['event']) + 'e' if yard.get('event') else ''} · bag {bag['iron']}i "
-                  f"{bag['stone']}s {bag['event']}e" + (" · the end is rung in" if obs.get("end_triggered") else ""),
+    lines = [Text(_('Turn %(turn)s · stockyard %(iron)si %(stone)ss%(x)s · bag %(iron2)si %(stone2)ss %(event)se', turn=obs['turn'], iron=yard['iron'], stone=yard['stone'], x=' ' + str(yard['event']) + 'e' if yard.get('event') else '', iron2=bag['iron'], stone2=bag['stone'], event=bag['event']) + (_(' · the end is rung in') if obs.get("end_triggered") else ""),
                   style="bold")]
     lines += [railway_line(obs, rw, cards) for rw in obs["railways"]]
     for pl in obs["players"]:
         p = pl["seat"]
         me = p == seat
-        line = Text(f"{'You' if me else names[p]} ({pl['colour']}): ", style="bold" if me else "")
+        you = _("You")
+        line = Text(f"{you if me else names[p]} ({colour_name(pl['colour'])}): ", style="bold" if me else "")
         line.append(supplies(pl))
         lines.append(line)
         if me:
-            lines.append(Text("  bar: " + bar_line(pl)))
-    lines.append(Text("Key: r rubble, S station to build (s: not yet), 1/2/n built by, N navvy", style="dim"))
+            lines.append(Text(_("  bar: ") + bar_line(pl)))
+    lines.append(Text(_('Key: r rubble, S station to build (s: not yet), 1/2/n built by, N navvy'), style="dim"))
     return Text("\n").join(lines)

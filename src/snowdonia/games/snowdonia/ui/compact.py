@@ -8,7 +8,9 @@ from typing import Any
 
 from rich.text import Text
 
+from snowdonia.core.i18n import N_, _
 from snowdonia.games.snowdonia.ui.terminal import player_label
+from snowdonia.games.snowdonia.ui.words import weather_name
 
 SHORT = (("iron", "i"), ("stone", "s"), ("coal", "c"), ("rubble", "r"), ("steel", "st"))
 
@@ -41,7 +43,9 @@ def route_line(obs: dict[str, Any]) -> Text:
     return out
 
 
-AREA_SHORT = {"A": "Yard", "B": "Dig", "C": "Works", "D": "Lay", "E": "Build", "F": "Office", "G": "Surveyor"}
+# i18n: the compact board's area names (80 columns): one short word each
+AREA_SHORT = {"A": N_("Yard"), "B": N_("Dig"), "C": N_("Works"), "D": N_("Lay"), "E": N_("Build"), "F": N_("Office"),
+              "G": N_("Surveyor")}
 
 
 def areas_line(obs: dict[str, Any]) -> Text:
@@ -50,7 +54,7 @@ def areas_line(obs: dict[str, Any]) -> Text:
     for a in obs["areas"]:
         cells = "".join("#" if s["blocked"] else _who(s["labourer"]) if s["labourer"] is not None else "-"
                         for s in a["spaces"])
-        name = "Build" if a["area"] == "B" and obs.get("b_is_build") else AREA_SHORT.get(a["area"], a["name"])
+        name = _("Build") if a["area"] == "B" and obs.get("b_is_build") else _(AREA_SHORT.get(a["area"], a["name"]))
         out.append(f"{a['area']}", style="bold")
         out.append(f" {name} {cells or '-'}  ")
     return out
@@ -58,30 +62,34 @@ def areas_line(obs: dict[str, Any]) -> Text:
 
 def supplies(pl: dict[str, Any], stations: dict[str, str]) -> str:
     cubes = " ".join(f"{pl[k]}{s}" for k, s in SHORT)
-    train = f"train {pl['train']}" if pl["train"] else "no train"
-    return (f"{cubes} · {pl['markers_left']} markers · at {stations.get(pl['surveyor'], pl['surveyor'])} · {train}"
+    train = _("train %(n)s", n=pl["train"]) if pl["train"] else _("no train")
+    return (f"{cubes} · " + _("%(n)s markers", n=pl["markers_left"]) + " · "
+            + _("at %(station)s", station=stations.get(pl["surveyor"], pl["surveyor"])) + f" · {train}"
             + (f" · #{', #'.join(map(str, pl['contracts']))}" if pl["contracts"] else ""))
 
 
 def compact_board(obs: dict[str, Any], names: list[str], seat: int | None) -> Text:
     w = obs["weather"]
     rates = obs["work_rates"]
-    head = Text(f"Round {obs['round']} · weather {w['current'] or 'none'} (next {w['forecast'][0] or '-'}) · "
-                f"rates: excavate {rates['excavate']}, lay {rates['lay_track']} · "
-                f"track {obs['tracks_laid']}/{obs['tracks_total']} laid", style="bold")
+    head = Text(_("Round %(n)s · weather %(now)s (next %(next)s) · rates: excavate %(exc)s, lay %(lay)s · "
+                  "track %(laid)s/%(total)s laid", n=obs["round"],
+                  now=weather_name(w["current"]) if w["current"] else _("none"),
+                  next=weather_name(w["forecast"][0]) if w["forecast"][0] else "-", exc=rates["excavate"],
+                  lay=rates["lay_track"], laid=obs["tracks_laid"], total=obs["tracks_total"]), style="bold")
     yard = obs["stock_yard"]
-    office = " ".join(f"#{c}" for c in obs["site_office"] if c) or "empty"
+    office = " ".join(f"#{c}" for c in obs["site_office"] if c) or _("empty")
     events = sum(1 for e in obs["event_track"] if e["occupied"])
-    lines = [head, Text("Route ", style="bold").append_text(route_line(obs)), areas_line(obs),
-             Text(f"Stock Yard {yard['iron']}i {yard['stone']}s {yard['coal']}c · Site Office {office} · "
-                  f"events {events}/10 · steel left {obs['steel_supply']}")]
+    lines = [head, Text(_("Route") + " ", style="bold").append_text(route_line(obs)), areas_line(obs),
+             Text(_("Stock Yard") + f" {yard['iron']}i {yard['stone']}s {yard['coal']}c · " + _("Site Office")
+                  + f" {office} · " + _("events %(n)s/10 · steel left %(steel)s", n=events, steel=obs["steel_supply"]))]
     stations = {r["key"]: r["name"] for r in obs["route"] if r["type"] == "station"}
     for pl in obs["players"]:
         p = pl["seat"]
         me = p == seat
-        line = Text(f"{'You' if me else names[p]}{' (' + player_label(p) + ')' if me else ''}: ",
+        you = _("You")
+        line = Text(f"{you if me else names[p]}{' (' + player_label(p) + ')' if me else ''}: ",
                     style="bold" if me else "")
         line.append(supplies(pl, stations))
         lines.append(line)
-    lines.append(Text("Key: n rubble, =N laid by N, [n*] open station, [n:..] sites, ^N surveyors", style="dim"))
+    lines.append(Text(_("Key: n rubble, =N laid by N, [n*] open station, [n:..] sites, ^N surveyors"), style="dim"))
     return Text("\n").join(lines)

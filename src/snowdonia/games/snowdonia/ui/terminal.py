@@ -26,22 +26,30 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from snowdonia.core.i18n import N_, _, colour_name, ngettext, pgettext
 from snowdonia.games.snowdonia.game import Game
-from snowdonia.games.snowdonia.ui.words import DECISION_NAMES, bonus_text, contract_text, train_short
+from snowdonia.games.snowdonia.ui.words import (
+    DECISION_NAMES,
+    bonus_text,
+    contract_text,
+    qty,
+    train_short,
+    weather_name,
+)
 
 # The five ownership-marker colours of the box, in seat order.
 COLOURS = ("yellow", "blue", "green", "pink", "purple")
-STYLES = ("bold yellow", "bold dodger_blue1", "bold green3", "bold hot_pink", "bold medium_purple1")
-WEATHER_STYLE = {"sun": "bold yellow", "rain": "bold cyan", "fog": "bold white", None: "dim"}
+STYLES = ('bold yellow', 'bold dodger_blue1', 'bold green3', 'bold hot_pink', 'bold medium_purple1')
+WEATHER_STYLE = {"sun": 'bold yellow', "rain": 'bold cyan', "fog": 'bold white', None: "dim"}
 EVENT_NAMES = {
-    "excavate": "excavate", "trains_available": "trains for sale", "lay_track": "lay track",
-    "complete_station": "complete station", "maintenance": "maintenance",
+    "excavate": N_("excavate"), "trains_available": N_("trains for sale"), "lay_track": N_("lay track"),
+    "complete_station": N_("complete station"), "maintenance": N_("maintenance"),
 }
 PANEL_FRAME = 4  # a Panel's borders and padding take this many columns
 
 
 def player_label(p: int) -> str:
-    return f"P{p + 1} {COLOURS[p]}"
+    return f"P{p + 1} {colour_name(COLOURS[p])}"
 
 
 def player_text(p: int | str | None, short: bool = False) -> Text:
@@ -49,7 +57,7 @@ def player_text(p: int | str | None, short: bool = False) -> Text:
     if p is None:
         return Text("-", style="dim")
     if p == "event":
-        return Text("event", style="italic magenta")
+        return Text(_("event"), style="italic magenta")
     seat = int(p)
     return Text(f"P{seat + 1}" if short else player_label(seat), style=STYLES[seat])
 
@@ -68,7 +76,7 @@ def log_text(lines: Sequence[str]) -> Text:
         for m in re.finditer(r"Player (\d)", line):
             out.append(line[pos:m.start()])
             seat = int(m.group(1)) - 1
-            out.append(f"Player {seat + 1} ({COLOURS[seat]})", style=STYLES[seat] if 0 <= seat < 5 else "")
+            out.append(_("Player %(n)s (%(colour)s)", n=seat + 1, colour=colour_name(COLOURS[seat]) if 0 <= seat < 5 else ""), style=STYLES[seat] if 0 <= seat < 5 else "")
             pos = m.end()
         out.append(line[pos:] + "\n")
     out.rstrip()
@@ -159,14 +167,14 @@ def _ends(obs: dict[str, Any]) -> Ends | None:
     }
     marks: dict[tuple[Any, ...], list[Text]] = {}
     for key in keys:
-        style = "bold cyan"
+        style = 'bold cyan'
         front = block["frontier"].get(key)
         if front is not None:
             where = ("track", front["track"]) if "track" in front else ("site", front["station"], front["site"])
-            marks.setdefault(where, []).append(Text(f"{arrows[key]}dig", style=style))
+            marks.setdefault(where, []).append(Text(_('%(x)sdig', x=arrows[key]), style=style))
         t = lay_next[key]
         if t is not None:
-            marks.setdefault(("track", t), []).append(Text(f"{arrows[key]}lay", style=style))
+            marks.setdefault(("track", t), []).append(Text(_('%(x)slay', x=arrows[key]), style=style))
     return Ends(keys, names, block, arrows, lay_next, marks)
 
 
@@ -188,7 +196,7 @@ def _track_place(obs: dict[str, Any], index: int) -> str:
             before = item["name"]
         elif item["index"] == index:
             after = next((s["name"] for s in obs["route"][obs["route"].index(item):] if s["type"] == "station"), None)
-            return f"between {before} and {after}"
+            return _('between %(before)s and %(after)s', before=before, after=after)
     return ""
 
 
@@ -209,7 +217,7 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
     choosing = None in b["players"]
 
     def track_words(t: int) -> Text:
-        out = Text(f"track card {t + 1} ({_track_place(obs, t)}) ")
+        out = Text(_('track card %(x)s (%(x2)s) ', x=t + 1, x2=_track_place(obs, t)))
         out.append_text(_track_cell(tracks[t]))
         return out
 
@@ -219,40 +227,40 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
     for i, key in enumerate(ends.keys):
         text = Text()
         there = [p for p in range(n) if b["players"][p] == key]
-        text.append(f"{ends.names[key]} end ({'top' if i == 0 else 'bottom'}): ", style="bold")
+        text.append(_('%(x)s end (%(x2)s): ', x=ends.names[key], x2=_("top") if i == 0 else _("bottom")), style="bold")
         if there:
             text.append_text(_and([player_text(p) for p in there]))
-            text.append(" start here" if len(there) > 1 else " starts here")
+            text.append(_(' start here') if len(there) > 1 else _(' starts here'))
         else:
-            text.append("nobody starts here" + (" yet" if choosing else ""), style="dim")
+            text.append(_('nobody starts here') + (" yet" if choosing else ""), style="dim")
         if choosing:
-            text.append(f" ({max(0, spaces - len(there))} of {spaces} surveyor spaces free)")
+            text.append(_(' (%(x)s of %(spaces)s surveyor spaces free)', x=max(0, spaces - len(there)), spaces=spaces))
         markers = [p for p in there if b["start_markers"][p]]
         if markers:
             text.append("; ")
             text.append_text(_and([player_text(p) for p in markers]))
-            text.append(" left it (start marker placed)" if len(markers) == 1 else " left it (start markers placed)")
+            text.append(_(' left it (start marker placed)') if len(markers) == 1 else _(' left it (start markers placed)'))
         if b["game_surveyor"] == key:
-            text.append("; the game's Surveyor stands here" + ("" if obs["over"] else
-                                                               ": the next event resolves from this end"),
+            text.append(_("; the game's Surveyor stands here") + ("" if obs["over"] else
+                                                               _(': the next event resolves from this end')),
                         style="bold magenta")
         grid.add_row(Text(f"{ends.arrows[key]} ", style="bold cyan"), text)
         laid = b["laid"][key]
         text = Text()
-        text.append(f"its line: {laid} track card{'' if laid == 1 else 's'} laid; lays next: ")
+        text.append(_('its line: %(laid)s track card%(x)s laid; lays next: ', laid=laid, x='' if laid == 1 else 's'))
         t = ends.lay_next[key]
         if t is None:
-            text.append("nothing (the two lines have met)")
+            text.append(_('nothing (the two lines have met)'))
         else:
             text.append_text(track_words(t))
             if tracks[t]["rubble"]:
-                text.append(" once excavated", style="dim")
-        text.append("; excavates next: ")
+                text.append(_(' once excavated'), style="dim")
+        text.append(_('; excavates next: '))
         front = b["frontier"].get(key)
         if front is None:
-            text.append("nothing (no rubble left on this side)", style="dim")
+            text.append(_('nothing (no rubble left on this side)'), style="dim")
         elif front.get("track") == t:
-            text.append("the same card")
+            text.append(_('the same card'))
         elif "track" in front:
             text.append_text(track_words(front["track"]))
         else:
@@ -261,25 +269,23 @@ def ends_panel(obs: dict[str, Any], ends: Ends, spaces: int = 3) -> Panel:
             side = {1: "left ", 2: "right "}.get(front["site"], f"no. {front['site']} ")
             if len(st["excavation_sites"]) == 1:
                 side = ""
-            text.append(f"{st['number']} {st['name']}'s {side}excavation site ({site['rubble']}r {site['vp']}VP)")
+            text.append(_("%(number)s %(name)s's %(side)sexcavation site (%(rubble)sr %(vp)sVP)", number=st['number'], name=st['name'], side=side, rubble=site['rubble'], vp=site['vp']))
         grid.add_row(Text("  "), text)
     maint = b.get("maintenance_station")
     text = Text()
     if b["game_surveyor"] is None:
-        text.append("The game's Surveyor: not placed yet", style="bold magenta")
-        text.append(" (the last player to choose an end puts it on either end; events resolve from its end, "
-                    "then it changes ends)\n")
+        text.append(_("The game's Surveyor: not placed yet"), style="bold magenta")
+        text.append(_(' (the last player to choose an end puts it on either end; events resolve from its end, then it changes ends)\n'))
     if maint:
         st = stations[maint]
         left = sum(s["rubble"] for s in st["excavation_sites"])
-        text.append("Train maintenance: ", style="bold")
+        text.append(_('Train maintenance: '), style="bold")
         if b["maintenance_done"]:
-            text.append(f"done (all rubble was removed from {st['number']} {st['name']})")
+            text.append(_('done (all rubble was removed from %(number)s %(name)s)', number=st['number'], name=st['name']))
         else:
-            text.append(f"happens as soon as all rubble is gone from {st['number']} {st['name']} ({left} rubble left)")
-    text.append(("\n" if maint else "") + "Each player excavates and lays track away from their own end, and builds only on "
-                "stations from their end up to their surveyor (the route's \"builders\").", style="dim")
-    return Panel(Group(grid, text), title="The two ends", title_align="left")
+            text.append(_('happens as soon as all rubble is gone from %(number)s %(name)s (%(left)s rubble left)', number=st['number'], name=st['name'], left=left))
+    text.append(("\n" if maint else "") + _('Each player excavates and lays track away from their own end, and builds only on stations from their end up to their surveyor (the route\'s "builders").'), style="dim")
+    return Panel(Group(grid, text), title=_("The two ends"), title_align="left")
 
 
 # --------------------------------------------------------------------------- route
@@ -290,24 +296,24 @@ def _track_cell(t: dict[str, Any]) -> Text:
     that player, [ev 3VP] laid by contractors (an event)."""
     if t["laid"]:
         if t["owner"] == "event":
-            return Text(f"[ev {t['vp']}VP]", style="magenta")
+            return Text(_('[ev %(vp)sVP]', vp=t['vp']), style="magenta")
         cell = Text("[")
         cell.append_text(player_text(t["owner"], short=True))
-        cell.append(f" {t['vp']}VP]")
+        cell.append(_(' %(vp)sVP]', vp=t['vp']))
         return cell
     if t["rubble"]:
-        return Text(f"[{t['rubble']}r {t['vp']}VP]", style="grey70")
-    return Text(f"[0r {t['vp']}VP]", style="bold white")
+        return Text(_('[%(rubble)sr %(vp)sVP]', rubble=t['rubble'], vp=t['vp']), style="grey70")
+    return Text(_('[0r %(vp)sVP]', vp=t['vp']), style="bold white")
 
 
 def _excavation_cell(site: dict[str, Any]) -> Text:
     if site["owner"] is not None:
-        cell = Text(f"{site['vp']}VP ")
+        cell = Text(_('%(vp)sVP ', vp=site['vp']))
         cell.append_text(player_text(site["owner"], short=True))
         return cell
     if site["rubble"]:
-        return Text(f"{site['rubble']}r {site['vp']}VP", style="grey70")
-    return Text(f"clear {site['vp']}VP", style="white")
+        return Text(_('%(rubble)sr %(vp)sVP', rubble=site['rubble'], vp=site['vp']), style="grey70")
+    return Text(_("clear %(vp)sVP", vp=site["vp"]), style="white")
 
 
 def _gift(gives: Sequence[tuple[str, int]]) -> str:
@@ -317,10 +323,10 @@ def _gift(gives: Sequence[tuple[str, int]]) -> str:
 def _building_cell(site: dict[str, Any], gives: Sequence[tuple[str, int]] = ()) -> Text:
     cost = []
     if site["stone"]:
-        cost.append(f"{site['stone']}st")
+        cost.append(_('%(stone)sst', stone=site['stone']))
     if site["steel"]:
-        cost.append(f"{site['steel']}sl")
-    cell = Text(f"{site['site']}:{'+'.join(cost) or 'free'} {site['vp']}VP")
+        cost.append(_('%(steel)ssl', steel=site['steel']))
+    cell = Text(_('%(site)s:%(x)s %(vp)sVP', site=site['site'], x='+'.join(cost) or 'free', vp=site['vp']))
     if gives:
         cell.append(f" +{_gift(gives)}", style="cyan")
     if site["owner"] is not None:
@@ -354,7 +360,7 @@ def _stops(obs: dict[str, Any], game: Game, ends: Ends | None) -> list[_Stop]:
             continue
         si += 1
         name = Text(f"{item['number']} {item['name']}", style="bold")
-        name.append(f" {item['surveyor_vp']}VP", style="dim")
+        name.append(_(' %(surveyor_vp)sVP', surveyor_vp=item['surveyor_vp']), style="dim")
         gives = [tuple(gives_of[b]) for b in cfg.station_bsites[si]] if gives_of and si < len(cfg.station_bsites) \
             else [() for _ in item["building_sites"]]
         same_gift = bool(gives) and all(g == gives[0] for g in gives) and bool(gives[0])
@@ -365,7 +371,7 @@ def _stops(obs: dict[str, Any], game: Game, ends: Ends | None) -> list[_Stop]:
         building = [_building_cell(s, () if same_gift else g) for s, g in zip(item["building_sites"], gives, strict=True)]
         notes = _station_notes(obs, item, ends)
         if same_gift:
-            notes.append(Text(f"gift: {_gift(gives[0])} per site", style="cyan"))
+            notes.append(Text(_('gift: %(x)s per site', x=_gift(gives[0])), style="cyan"))
         placed = [p for p in item["surveyors"] if p not in _unplaced(obs)]
         stops.append(_Stop(tracks, name, notes, excavation, building, placed))
         tracks = []
@@ -383,7 +389,7 @@ def _unplaced(obs: dict[str, Any]) -> set[int]:
 
 def _surveyor_at(obs: dict[str, Any], pl: dict[str, Any], stations: dict[str, str], short: bool = False) -> str:
     if pl["seat"] in _unplaced(obs):
-        return "-" if short else "not placed yet"
+        return "-" if short else _("not placed yet")
     return str(stations.get(pl["surveyor"], pl["surveyor"]))
 
 
@@ -391,36 +397,36 @@ def _station_notes(obs: dict[str, Any], item: dict[str, Any], ends: Ends | None)
     notes: list[Text] = []
     if ends is None:
         if item["completed"]:
-            notes.append(Text("completed by event", style="magenta"))
+            notes.append(Text(_("completed by event"), style="magenta"))
         elif item["building_sites"] and item["buildable"]:
-            notes.append(Text("open to build", style="green"))
+            notes.append(Text(_("open to build"), style="green"))
         elif item["building_sites"]:
-            notes.append(Text("track not clear yet", style="dim"))
+            notes.append(Text(_("track not clear yet"), style="dim"))
         return notes
     b = ends.block
     key = item["key"]
     if key in ends.keys:
         there = [p for p, e in enumerate(b["players"]) if e == key]
-        end = Text(f"{ends.arrows[key]} end {'of' if there else 'of nobody yet'}", style="bold")
+        end = Text(_('%(x)s end %(x2)s', x=ends.arrows[key], x2='of' if there else 'of nobody yet'), style="bold")
         if there:
             end.append(" ")
             end.append_text(players_text(there))
         notes.append(end)
         markers = [p for p in there if b["start_markers"][p]]
         if markers:
-            mark = Text("start markers: " if len(markers) > 1 else "start marker: ")
+            mark = Text(_('start markers: ') if len(markers) > 1 else _('start marker: '))
             mark.append_text(players_text(markers))
             notes.append(mark)
         if b["game_surveyor"] == key:
-            notes.append(Text("game's Surveyor here", style="bold magenta"))
+            notes.append(Text(_("game's Surveyor here"), style="bold magenta"))
     if item["completed"]:
-        notes.append(Text("completed by event", style="magenta"))
+        notes.append(Text(_("completed by event"), style="magenta"))
     elif item["building_sites"] and b["buildable_by"].get(key):
-        may = Text("builders: ", style="green")
+        may = Text(_("builders:") + " ", style="green")
         may.append_text(players_text(b["buildable_by"][key]))
         notes.append(may)
     if key == b.get("maintenance_station"):
-        notes.append(Text("maintenance done" if b["maintenance_done"] else "maintenance when clear",
+        notes.append(Text(_('maintenance done') if b["maintenance_done"] else _('maintenance when clear'),
                           style="yellow"))
     return notes
 
@@ -451,9 +457,9 @@ ROUTE_LAYOUTS = (
 
 def route_title(obs: dict[str, Any], ends: Ends | None) -> str:
     if ends is None:
-        return "The route, from Llanberis up to Yr Wyddfa"
+        return _("The route, from %(a)s up to %(b)s", a="Llanberis", b="Yr Wyddfa")
     a, b = ends.keys
-    return f"The route, from {ends.names[a]} ({ends.arrows[a]}) to {ends.names[b]} ({ends.arrows[b]})"
+    return _("The route, from %(a)s to %(b)s", a=f"{ends.names[a]} ({ends.arrows[a]})", b=f"{ends.names[b]} ({ends.arrows[b]})")
 
 
 def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAYOUTS[0]) -> Table:
@@ -466,12 +472,12 @@ def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAY
                   padding=(0, 1), pad_edge=False)
     nowrap = not lo.wraps
     if lo.short_heads:
-        heads = ["track", "station, surveyor VP", "excav.", "building sites", "surv."]
+        heads = [_("track"), _("station, surveyor VP"), _("excav."), _("building sites"), _("surv.")]
     elif lo.tracks_stacked:
-        heads = ["track", "station (surveyor VP)", "excavation", "building sites", "surveyors"]
+        heads = [_("track"), _("station (surveyor VP)"), _("excavation"), _("building sites"), _("surveyors")]
     else:
-        heads = ["track cards before it", "station (surveyor VP)", "excavation sites", "building sites: cost VP owner",
-                 "status", "surveyors"]
+        heads = [_("track cards before it"), _("station (surveyor VP)"), _("excavation sites"),
+                 _("building sites: cost VP owner"), _("status"), _("surveyors")]
     for i, head in enumerate(heads):
         table.add_column(head, no_wrap=nowrap or i == 0, overflow="fold")
     # Rows of several lines are set apart by a blank line, unless only the status column
@@ -497,17 +503,17 @@ def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAY
 
 
 def areas_table(obs: dict[str, Any]) -> Table:
-    table = Table(title="Action areas", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+    table = Table(title=_("Action areas"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                   padding=(0, 1), pad_edge=False)
     table.add_column("", no_wrap=True)
-    table.add_column("area", no_wrap=True)
-    table.add_column("spaces (labourers)")
+    table.add_column(_("area"), no_wrap=True)
+    table.add_column(_("spaces (labourers)"))
     for area in obs["areas"]:
         cells = Text()
         if area["area"] == "G":
-            cells.append("unlimited: ")
+            cells.append(_("unlimited:") + " ")
             if not area["spaces"]:
-                cells.append("nobody", style="dim")
+                cells.append(_("nobody"), style="dim")
         for sp in area["spaces"]:
             if area["area"] == "G":
                 cells.append_text(player_text(sp["labourer"], short=True))
@@ -515,13 +521,13 @@ def areas_table(obs: dict[str, Any]) -> Table:
                 continue
             cells.append(f"{sp['space']}:")
             if sp["blocked"]:
-                cells.append("fog", style="bold white on grey37")
+                cells.append(pgettext("weather", "fog"), style="bold white on grey37")
             elif sp["labourer"] is None:
-                cells.append("empty", style="dim")
+                cells.append(_("empty"), style="dim")
             else:
                 cells.append_text(player_text(sp["labourer"], short=True))
             cells.append("  ")
-        table.add_row(Text(area["area"], style="bold"), area["name"], cells)
+        table.add_row(Text(area["area"], style="bold"), _(area["name"]), cells)
     return table
 
 
@@ -529,7 +535,7 @@ def areas_table(obs: dict[str, Any]) -> Table:
 
 
 def _weather_word(w: str | None) -> Text:
-    return Text(w or "-", style=WEATHER_STYLE.get(w, ""))
+    return Text(weather_name(w) if w else "-", style=WEATHER_STYLE.get(w, ""))
 
 
 def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool = True) -> Panel:
@@ -537,32 +543,33 @@ def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool =
     most `width` columns wide (`fill`: exactly that wide, else as wide as its lines)."""
     inner = max(20, width - PANEL_FRAME)
     w = obs["weather"]
-    text = Text("Weather now: ")
+    text = Text(_("Weather now:") + " ")
     text.append_text(_weather_word(w["current"]))
-    text.append("   coming: ")
+    text.append("   " + _("coming:") + " ")
     text.append_text(_weather_word(w["forecast"][0]))
-    text.append(", then ")
+    text.append(", " + _("then") + " ")
     text.append_text(_weather_word(w["forecast"][1]))
     sup = w["supply"]
-    discs = f"(discs left: sun {sup['sun']}, rain {sup['rain']}, fog {sup['fog']})"
+    discs = "(" + _("Discs left: %(sun)s sun, %(rain)s rain, %(fog)s fog", sun=sup["sun"], rain=sup["rain"], fog=sup["fog"]) + ")"
     text.append(("   " if text.cell_len + 3 + len(discs) <= inner else "\n") + discs)
     r = obs["work_rates"]
-    text.append(f"\nWork rates: excavate {r['excavate']}, lay track {r['lay_track']}")
+    text.append("\n" + _("Work rates: excavate %(exc)s, lay track %(lay)s", exc=r["excavate"], lay=r["lay_track"]))
     if obs["fog"]:
-        text.append("   FOG: B and D blocked" if not obs["settings"]["light_fog"]
-                    else "   LIGHT FOG: last space of B and D blocked", style="bold")
+        text.append("   " + (_("FOG: B and D blocked") if not obs["settings"]["light_fog"]
+                             else _("LIGHT FOG: last space of B and D blocked")), style="bold")
     first_used = int(getattr(game.cfg, "event_start_space", 0) or 0) + 1
-    head = "Event track:"
+    head = _("Event track:")
     if first_used > 1:
-        head = f"Event track (only {first_used}-10 are used; the cube on {first_used - 1} marks the start):"
+        head = _("Event track (only %(first)s-10 are used; the cube on %(start)s marks the start):", first=first_used,
+                 start=first_used - 1)
     text.append("\n" + head)
     entries = []
     for e in obs["event_track"]:
         if e["space"] < first_used - 1:
             continue
-        word = EVENT_NAMES.get(e["event"], e["event"]) if e["space"] >= first_used else "start"
+        word = _(EVENT_NAMES.get(e["event"], e["event"])) if e["space"] >= first_used else _("start")
         entries.append(Text(f"{e['space']}[{'X' if e['occupied'] else ' '}]{word}",
-                            style="bold magenta" if e["occupied"] else ""))
+                            style='bold magenta' if e["occupied"] else ""))
     indent = 13
     def row_len(row: Sequence[Text]) -> int:
         return sum(x.cell_len + 1 for x in row)
@@ -582,19 +589,19 @@ def tables_panel(obs: dict[str, Any], game: Game, width: int = 160, fill: bool =
     ends = obs.get("ends")
     if ends and ends["game_surveyor"] and not obs["over"]:
         name = next(i["name"] for i in obs["route"] if i["type"] == "station" and i["key"] == ends["game_surveyor"])
-        text.append(f"\nNext event resolves from {name} (the game's Surveyor), which then changes ends",
+        text.append("\n" + _("Next event resolves from %(name)s (the game's Surveyor), which then changes ends", name=name),
                     style="magenta")
     y, b = obs["stock_yard"], obs["bag"]
-    text.append(f"\nStock Yard: {y['iron']} iron, {y['stone']} stone, {y['coal']} coal")
-    text.append(f"\nBag: {b['iron']} iron, {b['stone']} stone, {b['coal']} coal, {b['event']} event")
+    text.append("\n" + _("Stock Yard") + ": " + ", ".join(qty(y[k], k) for k in ("iron", "stone", "coal")))
+    text.append("\n" + _("Bag") + ": " + ", ".join([*(qty(b[k], k) for k in ("iron", "stone", "coal")), qty(b["event"], "event cube")]))
     text.append("\n")
-    text.append_text(pack([Text(f"Steel supply: {obs['steel_supply']} bars"),
-                           Text(f"rubble supply: {obs['rubble_supply']}"),
-                           Text(f"game markers left: {obs['game_markers_left']}")], inner, sep="   "))
-    text.append(f"\nTrack laid: {obs['tracks_laid']} of {obs['tracks_total']}")
+    text.append_text(pack([Text(_("Steel supply: %(n)s bars", n=obs["steel_supply"])),
+                           Text(_("rubble supply: %(n)s", n=obs["rubble_supply"])),
+                           Text(_("game markers left %(n)s", n=obs["game_markers_left"]))], inner, sep="   "))
+    text.append("\n" + _("Track laid: %(n)s of %(total)s", n=obs["tracks_laid"], total=obs["tracks_total"]))
     if ends:
-        text.append(" (" + ", ".join(f"{n} from {_station_name(obs, k)}" for k, n in ends["laid"].items()) + ")")
-    return Panel(text, title="Weather, work rates, events, supplies", title_align="left",
+        text.append(" (" + ", ".join(_("%(n)s from %(end)s", n=n, end=_station_name(obs, k)) for k, n in ends["laid"].items()) + ")")
+    return Panel(text, title=_("Weather, work rates, events, supplies"), title_align="left",
                  width=width if fill else None, expand=fill)
 
 
@@ -607,24 +614,26 @@ def office_panel(obs: dict[str, Any], game: Game, width: int = 160) -> Panel:
     text = Text()
     for pos, c in enumerate(obs["site_office"], 1):
         text.append(f"{pos}. ")
-        text.append(contract_text(game, c) if c else "(empty)")
+        text.append(contract_text(game, c) if c else "(" + _("empty") + ")")
         text.append("\n")
-    back = f", top card's back: {obs['deck_top_back']}" if obs["deck_top_back"] else ""
-    text.append(f"Deck: {obs['deck_count']} cards{back}; discards: {obs['discard_count']}\n")
-    trains = [Text(f"{train_short(game, e['train'])} {e['coal']} coal") for e in obs["engine_shed"]]
-    sale = Text(" [for sale]" if obs["trains_available"] else " [not for sale until event 2]",
+    back = ", " + _("top card's back: %(back)s", back=weather_name(obs["deck_top_back"])) if obs["deck_top_back"] else ""
+    text.append(_("Deck: %(n)s cards%(back)s; discards: %(discards)s", n=obs["deck_count"], back=back,
+                  discards=obs["discard_count"]) + "\n")
+    trains = [Text(f"{train_short(game, e['train'])} {qty(e['coal'], 'coal')}") for e in obs["engine_shed"]]
+    sale = Text(" [" + (_("for sale") if obs["trains_available"] else _("not for sale until event 2")) + "]",
                 style="green" if obs["trains_available"] else "dim")
-    text.append("Engine Shed: ")
+    shed = _("Engine Shed") + ": "
+    text.append(shed)
     if trains:
         text.append_text(pack([t + Text(",") for t in trains[:-1]] + [trains[-1], sale], inner, sep=" ",
-                              indent=2, start=len("Engine Shed: ")))
+                              indent=2, start=len(shed)))
     else:
-        text.append("empty ")
+        text.append(_("empty") + " ")
         text.append_text(sale)
     if obs["set_aside_train"] and not obs["b_is_build"]:
-        text.append(f"\nSet aside (becomes area B's Build side when all rubble is gone): "
-                    f"{train_short(game, obs['set_aside_train'])}")
-    return Panel(text, title="Site Office and Engine Shed", title_align="left")
+        text.append("\n" + _("Set aside (becomes area B's Build side when all rubble is gone):") + " "
+                    + train_short(game, obs["set_aside_train"]))
+    return Panel(text, title=_("Site Office and Engine Shed"), title_align="left")
 
 
 # --------------------------------------------------------------------------- players
@@ -636,10 +645,19 @@ def _who(obs: dict[str, Any], p: int, seat_kinds: Sequence[str], short: bool = F
     if short:
         who.append("*" if obs["start_player"] == p else "", style="bold")
     else:
-        who.append(f" ({'you' if obs['seat'] == p else kind})" if kind else "", style="dim")
+        you = _("you")
+        who.append(f" ({you if obs['seat'] == p else _kind(kind)})" if kind else "", style="dim")
         if obs["start_player"] == p:
-            who.append(" *start", style="bold")
+            who.append(" *" + _("start"), style="bold")
     return who
+
+
+N_("Human")  # a seat played by a person, as _kind says it
+
+
+def _kind(kind: str) -> str:
+    """A seat's kind in words: 'human', or a bot level ('greedy', 'expert'); a budget spec as it is."""
+    return _(kind.capitalize()) if kind.isalpha() else kind
 
 
 def _played(pl: dict[str, Any]) -> str:
@@ -649,16 +667,18 @@ def _played(pl: dict[str, Any]) -> str:
 def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], narrow: bool = False) -> Table:
     """Every player's supply, markers, surveyor, train and contracts. `narrow`: station
     numbers, train numbers and 'to place/all' labourers, to fit 100 columns."""
-    title = "Players" + ("  (* start player; mark. markers left; surv. surveyor's station; "
-                         "lab. labourers to place/all)" if narrow else "")
+    title = _("Players") + ("  " + _("(* start player; mark. markers left; surv. surveyor's station; "
+                                     "lab. labourers to place/all)") if narrow else "")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1),
                   pad_edge=False)
     if narrow:
-        heads = ("player", "iron", "stone", "coal", "rub.", "steel", "mark.", "surv.", "train", "lab.",
-                 "held", "played")
+        heads = (_("player"), pgettext("cube", "iron"), pgettext("cube", "stone"), pgettext("cube", "coal"),
+                 _("rub."), pgettext("cube", "steel"), _("mark."), _("surv."), _("train"), _("lab."), _("held"),
+                 _("played"))
     else:
-        heads = ("player", "iron", "stone", "coal", "rubble", "steel", "markers", "surveyor at", "train",
-                 "labourers", "contracts", "played")
+        heads = (_("player"), pgettext("cube", "iron"), pgettext("cube", "stone"), pgettext("cube", "coal"),
+                 pgettext("cube", "rubble"), pgettext("cube", "steel"), _("markers"), _("surveyor at"), _("train"),
+                 _("labourers"), _("contracts"), _("played"))
     for i, col in enumerate(heads):
         table.add_column(col, justify="right" if 1 <= i <= 6 or i == 9 else "left", no_wrap=True)
     stations = {item["key"]: (item["number"] if narrow else item["name"])
@@ -668,11 +688,11 @@ def players_table(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str], na
         if not pl["train"]:
             train = Text("-", style="dim")
         else:
-            train = Text(f"No. {pl['train']}" if narrow else train_short(game, pl["train"]))
+            train = Text(_("No. %(n)s", n=pl["train"]) if narrow else train_short(game, pl["train"]))
         labour = str(pl["labourers"])
         if pl["labourers_to_place"]:
             labour = (f"{pl['labourers_to_place']}/{labour}" if narrow
-                      else f"{labour} ({pl['labourers_to_place']} to place)")
+                      else f"{labour} " + _("(%(n)s to place)", n=pl["labourers_to_place"]))
         table.add_row(_who(obs, p, seat_kinds, short=narrow), str(pl["iron"]), str(pl["stone"]), str(pl["coal"]),
                       str(pl["rubble"]), str(pl["steel"]), str(pl["markers_left"]),
                       _surveyor_at(obs, pl, stations, short=narrow), train, labour,
@@ -690,20 +710,23 @@ def players_list(obs: dict[str, Any], game: Game, seat_kinds: Sequence[str]) -> 
     grid.add_column()
     for pl in obs["players"]:
         p = pl["seat"]
-        train = train_short(game, pl["train"]) if pl["train"] else "none"
-        labour = f"{pl['labourers']}" + (f" ({pl['labourers_to_place']} to place)" if pl["labourers_to_place"] else "")
-        facts = Text(f"iron {pl['iron']}, stone {pl['stone']}, coal {pl['coal']}, rubble {pl['rubble']}, "
-                     f"steel {pl['steel']}; markers left {pl['markers_left']}\n"
-                     f"surveyor: {_surveyor_at(obs, pl, stations)}; labourers {labour}; train: {train}\n"
-                     f"contracts held: {' '.join(f'#{c}' for c in pl['contracts']) or '-'}; played: {_played(pl)}")
+        train = train_short(game, pl["train"]) if pl["train"] else _("none")
+        labour = f"{pl['labourers']}" + (" " + _("(%(n)s to place)", n=pl["labourers_to_place"]) if pl["labourers_to_place"] else "")
+        held = " ".join(f"#{c}" for c in pl["contracts"]) or "-"
+        facts = Text(", ".join(qty(pl[k], k) for k in ("iron", "stone", "coal", "rubble", "steel")) + "; "
+                     + _("markers left %(n)s", n=pl["markers_left"]) + "\n"
+                     + _("surveyor: %(at)s; labourers %(labour)s; train: %(train)s", at=_surveyor_at(obs, pl, stations),
+                         labour=labour, train=train) + "\n"
+                     + _("contracts held: %(held)s; played: %(played)s", held=held, played=_played(pl)))
         who = player_text(p)
         if obs["start_player"] == p:
             who.append(" *", style="bold")
         kind = seat_kinds[p] if p < len(seat_kinds) else ""
         if kind:
-            who.append(f"\n({'you' if obs['seat'] == p else kind})", style="dim")
+            you = _("you")
+            who.append(f"\n({you if obs['seat'] == p else _kind(kind)})", style="dim")
         grid.add_row(who, facts)
-    return Group(Text("Players  (* start player; played this round: #N*)", style="italic"), grid)
+    return Group(Text(_("Players") + "  " + _("(* start player; played this round: #N*)"), style="italic"), grid)
 
 
 def contracts_panel(obs: dict[str, Any], game: Game, seats: Sequence[int]) -> Panel:
@@ -711,47 +734,47 @@ def contracts_panel(obs: dict[str, Any], game: Game, seats: Sequence[int]) -> Pa
     text = Text()
     for p in seats:
         pl = obs["players"][p]
-        cards = [(c, "held") for c in pl["contracts"]] + [(c, "played") for c in pl["played"]]
+        cards = [(c, _("held")) for c in pl["contracts"]] + [(c, _("played")) for c in pl["played"]]
         text.append_text(player_text(p))
-        text.append(":" if cards else ": no contracts\n")
+        text.append(":" if cards else ": " + _("no contracts") + "\n")
         for c, how in cards:
             text.append(f"\n  {how:6} {contract_text(game, c)}")
         if cards:
             text.append("\n")
     text.rstrip()
-    return Panel(text, title="Contracts", title_align="left")
+    return Panel(text, title=_("Contracts"), title_align="left")
 
 
 # --------------------------------------------------------------------------- whole board
 
 
 def header(obs: dict[str, Any], seat_kinds: Sequence[str], game: Game | None = None) -> Text:
-    text = Text(f"Round {obs['round']}", style="bold")
-    text.append("   Start Player: ")
+    text = Text(_("Round %(n)s", n=obs["round"]), style="bold")
+    text.append("   " + _("Start Player") + ": ")
     text.append_text(player_text(obs["start_player"]))
-    text.append(f"   decisions so far: {obs['moves']}   ")
+    text.append("   " + _("decisions so far: %(n)s", n=obs["moves"]) + "   ")
     dec = obs["decision"]
     if obs["over"]:
-        text.append(f"GAME OVER ({obs['end_reason']})", style="bold red")
+        text.append(_("GAME OVER (%(why)s)", why=_(obs["end_reason"])), style="bold red")
     elif dec:
-        text.append("Now: ")
+        text.append(_("Now:") + " ")
         text.append_text(player_text(dec["player"]))
         kind = seat_kinds[dec["player"]] if dec["player"] < len(seat_kinds) else ""
         if kind:
-            text.append(f" ({kind})", style="dim")
-        text.append(f" - {DECISION_NAMES.get(dec['kind'], dec['kind'])}")
+            text.append(f" ({_kind(kind)})", style="dim")
+        text.append(f" - {_(DECISION_NAMES.get(dec['kind'], dec['kind']))}")
         if dec.get("area"):
-            text.append(f" for area {dec['area']}")
+            text.append(" " + _("for area %(area)s", area=dec["area"]))
     s = obs["settings"]
     scenario = ""
     if obs.get("ends") is not None and game is not None:
-        scenario = f"Scenario {game.cfg.scenario_data.name}, "
-    text.append(f"\n{scenario}Edition {s['edition']}"
-                + (", light fog" if s["light_fog"] else "")
-                + (", one contract per window" if s["contracts_per_window"] == 1 else "")
-                + (f", solo train No. {s['solo_train']}" if obs["players_count"] == 1 else "")
-                + ".  Legend: r rubble, st stone, sl steel bar, VP victory points, P1.. owners"
-                + (", ↓/↑ what each end's players excavate (dig) and lay next" if obs.get("ends") else "")
+        scenario = _("Scenario %(name)s", name=_(game.cfg.scenario_data.name)) + ", "
+    text.append("\n" + scenario + _("Edition %(edition)s", edition=_(s["edition"]))
+                + (", " + _("light fog") if s["light_fog"] else "")
+                + (", " + _("one contract per window") if s["contracts_per_window"] == 1 else "")
+                + (", " + _("solo train No. %(n)s", n=s["solo_train"]) if obs["players_count"] == 1 else "")
+                + ".  " + _("Legend: r rubble, st stone, sl steel bar, VP victory points, P1.. owners")
+                + (", " + _("↓/↑ what each end's players excavate (dig) and lay next") if obs.get("ends") else "")
                 + ".",
                 style="dim")
     return text
@@ -807,35 +830,35 @@ def score_sheet(game: Game, seat_kinds: Sequence[str]) -> RenderableType:
     """Every line of `Game.result()`'s breakdown, which contracts scored, and the winners."""
     res = game.result()
     sheets = res["breakdown"]
-    title = "Final score sheet" if res["final"] else "Score so far (the game is not over)"
+    title = _("Final score sheet") if res["final"] else _("Score so far (the game is not over)")
     table = Table(title=title, title_justify="left")
-    table.add_column("line", no_wrap=True)
+    table.add_column(_("line"), no_wrap=True)
     for sheet in sheets:
         p = sheet["seat"]
         head = player_text(p)
         if p < len(seat_kinds):
-            head.append(f" ({seat_kinds[p]})", style="dim")
+            head.append(f" ({_kind(seat_kinds[p])})", style="dim")
         table.add_column(head, justify="right")
-    line_names = {"stations": "station sites", "track": "track cards", "surveyor": "surveyor",
-                  "train": "train No. 4", "contracts": "contract bonuses"}
+    line_names = {"stations": N_("station sites"), "track": N_("track cards"), "surveyor": N_("surveyor"),
+                  "train": N_("train No. 4"), "contracts": N_("contract bonuses")}
     for key in sheets[0]["lines"]:
-        table.add_row(line_names.get(key, key), *(str(s["lines"][key]) for s in sheets))
-    table.add_row(Text("total", style="bold"), *(Text(str(s["total"]), style="bold") for s in sheets),
+        table.add_row(_(line_names.get(key, key)), *(str(s["lines"][key]) for s in sheets))
+    table.add_row(Text(_("total"), style="bold"), *(Text(str(s["total"]), style="bold") for s in sheets),
                   end_section=True)
     contracts = Text()
     for sheet in sheets:
         contracts.append_text(player_text(sheet["seat"]))
         if not sheet["contracts"]:
-            contracts.append(": no contracts\n")
+            contracts.append(": " + _("no contracts") + "\n")
             continue
         contracts.append(":\n")
         for c in sheet["contracts"]:
-            mark = "scored" if c["met"] and c["vp"] else "not met"
-            contracts.append(f"  #{c['contract']}: {c['vp']} VP ({mark}) - "
-                             f"{bonus_text(game.cfg.contract[c['contract']].bonus)}\n",
+            mark = _("scored") if c["met"] and c["vp"] else _("not met")
+            contracts.append(_('  #%(contract)s: %(vp)s VP (%(mark)s) - %(x)s\n', contract=c['contract'], vp=c['vp'], mark=mark, x=bonus_text(game.cfg.contract[c['contract']].bonus)),
                              style="green" if c["met"] and c["vp"] else "dim")
     contracts.rstrip()
-    winners = Text("Winner" + ("s: " if len(res["winners"]) > 1 else ": "), style="bold")
+    winners = Text(ngettext("Winner:", "Winners:", len(res["winners"])) + " ", style="bold")
     winners.append_text(Text(", ").join(player_text(p) for p in res["winners"]))
-    winners.append(f"  after {res['rounds']} rounds" + (f"; {res['end_reason']}" if res["end_reason"] else ""))
-    return Group(table, Panel(contracts, title="Contracts", title_align="left"), winners)
+    winners.append("  " + ngettext("after %(n)s round", "after %(n)s rounds", res["rounds"])
+                   + (f"; {_(res['end_reason'])}" if res["end_reason"] else ""))
+    return Group(table, Panel(contracts, title=_("Contracts"), title_align="left"), winners)

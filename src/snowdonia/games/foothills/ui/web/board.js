@@ -18,9 +18,10 @@
 // Clickable parts carry data-action (one legal action), data-choose + data-options (several:
 // the decision panel lists them), data-try (not legal now: the server says why) and data-info.
 import { el, text, multiline } from "/static/svg.js";
+import { t as tx, nt as ntx, pt as ptx, num, lang, N_ } from "/static/i18n.js";
 
 export const MIN_FONT = 12;
-export const scoreNote = "Route bonus tokens count for whoever leads on their railway now (a tie: nobody); the scoring pile scores what you hold now.";
+export const scoreNote = N_("Route bonus tokens count for whoever leads on their railway now (a tie: nobody); the scoring pile scores what you hold now.");
 const F = { small: 12, body: 13, head: 14, title: 15 };
 const CHAR = 0.62; // a safe glyph width of DejaVu Sans, in em (names, labels that must fit)
 const PAD = 10;
@@ -37,7 +38,7 @@ const TICKET = { red: "#c8352b", yellow: "#e2b81e", purple: "#7b47b8", teal: "#1
 const DECK = { blue: "#2f6fd6", green: "#2e9e44", neutral: "#b7ae9c" };
 const GOLD = { fill: "#f7e3a1", band: "#c9962a", ink: "#3b2a08" };
 const GREY = { fill: "#e3e3df", band: "#7c7c78", ink: "#252525" };
-const CATEGORY = { A: "Stockyard", B: "Rubble", C: "Track and stone", D: "Station", E: "Surveyor" };
+const CATEGORY = { A: N_("Stockyard"), B: N_("Rubble"), C: N_("Track and stone"), D: N_("Station"), E: N_("Surveyor") };
 
 // Text widths measured with the board's own font (a canvas), so names are cut only when they
 // really do not fit; the estimate stands in where no canvas is available.
@@ -93,8 +94,8 @@ function wrapPx(s, size, w, bold = false) {
 function seatName(view, seat) {
   const s = view.seats && view.seats[seat];
   if (s && s.name) return s.name;
-  if (s && s.kind === "bot") return `Player ${seat + 1} (${s.bot} bot)`;
-  return `Player ${seat + 1}`;
+  if (s && s.kind === "bot") return tx("Player %(x)s (%(bot)s bot)", { x: seat + 1, bot: s.bot });
+  return tx("Player %(x)s", { x: seat + 1 });
 }
 
 function colourName(view, seat) {
@@ -108,7 +109,7 @@ export function playerColour(view, seat) {
 
 function ownerName(view, o) {
   if (o === null || o === undefined) return null;
-  if (o === "navvy") return "a navvy";
+  if (o === "navvy") return tx("a navvy");
   return seatName(view, o);
 }
 
@@ -221,14 +222,14 @@ function drawReward(g, r, x, y, short = false) {
     bit(String(r.passengers));
     g.appendChild(passenger(x + dx + 5, y - 4, 0.85));
   }
-  if (!r.vp && !r.passengers) bit("no reward");
+  if (!r.vp && !r.passengers) bit(tx("no reward"));
 }
 
 function rewardText(r) {
   const parts = [];
   if (r.vp) parts.push(`${r.vp} VP`);
-  if (r.passengers) parts.push(`${r.passengers} pass.`);
-  return parts.length ? `→ ${parts.join(" + ")}` : "→ no reward";
+  if (r.passengers) parts.push(tx("%(passengers)s pass.", { passengers: r.passengers }));
+  return parts.length ? `→ ${parts.join(" + ")}` : tx("→ no reward");
 }
 
 // Make a group clickable: one legal action, several (the panel lists them), or a try that the
@@ -237,7 +238,7 @@ function interactive(attrs, { actions = [], tryAction = null, why = null, label 
   if (actions.length === 1) {
     Object.assign(attrs, { "data-action": actions[0], class: `${attrs.class || ""} choice`, tabindex: 0, role: "button", "aria-label": (labels && labels.get(actions[0])) || label || actions[0] });
   } else if (actions.length > 1) {
-    Object.assign(attrs, { "data-choose": actions[0], "data-options": JSON.stringify(actions), "data-prompt": prompt || "Which one?", class: `${attrs.class || ""} choice`, tabindex: 0, role: "button", "aria-label": label || prompt || actions[0] });
+    Object.assign(attrs, { "data-choose": actions[0], "data-options": JSON.stringify(actions), "data-prompt": prompt || tx("Which one?"), class: `${attrs.class || ""} choice`, tabindex: 0, role: "button", "aria-label": label || prompt || actions[0] });
   } else if (tryAction) {
     Object.assign(attrs, { "data-try": tryAction, "data-why": why || null });
   }
@@ -327,9 +328,9 @@ function railwayLabel(view, rail, L, ia, fresh, decision) {
   const y = L.rowY(rail.row);
   const acts = ia.rubble.get(rail.numeral) || [];
   const attrs = interactive({ class: "railway", "data-railway": rail.numeral, "data-info": `railway:${rail.numeral}` }, {
-    actions: acts, labels: ia.labels, label: `Remove rubble from the ${rail.name} (${rail.numeral})`,
+    actions: acts, labels: ia.labels, label: tx("Remove rubble from the %(name)s (%(numeral)s)", { name: rail.name, numeral: rail.numeral }),
     tryAction: decision === "rubble" && !acts.length ? `rubble ${rail.numeral}` : null,
-    why: rail.rubble ? null : `the ${rail.name} has no rubble left`,
+    why: rail.rubble ? null : tx("the %(name)s has no rubble left", { name: rail.name }),
   });
   const g = el("g", attrs);
   g.appendChild(el("rect", { x, y, width: LABEL_W - 6, height: ROW_H, rx: 7, fill: rail.complete ? "#d9e8d2" : "#efe6d0", stroke: "#8c7a55", "stroke-width": 1.5 }));
@@ -338,9 +339,9 @@ function railwayLabel(view, rail, L, ia, fresh, decision) {
     g.appendChild(cube(x + (LABEL_W - 6) / 2 - 6, y + 38, CUBE.rubble, 12));
     g.appendChild(text(x + (LABEL_W - 6) / 2, y + 68, String(rail.rubble), { "font-size": F.small, "font-weight": 700, "text-anchor": "middle" }));
   } else {
-    g.appendChild(text(x + (LABEL_W - 6) / 2, y + 56, "clear", { "font-size": F.small, "text-anchor": "middle", fill: "#2d5a22" }));
+    g.appendChild(text(x + (LABEL_W - 6) / 2, y + 56, tx("clear"), { "font-size": F.small, "text-anchor": "middle", fill: "#2d5a22" }));
   }
-  if (rail.complete) g.appendChild(text(x + (LABEL_W - 6) / 2, y + 92, "done", { "font-size": F.small, "text-anchor": "middle", fill: "#2d5a22", "font-weight": 700 }));
+  if (rail.complete) g.appendChild(text(x + (LABEL_W - 6) / 2, y + 92, tx("done"), { "font-size": F.small, "text-anchor": "middle", fill: "#2d5a22", "font-weight": 700 }));
   if (rail.route_bonus) {
     // The contest for the route bonus token: stations built on this railway by each player.
     const cx = x + (LABEL_W - 6) / 2;
@@ -363,7 +364,7 @@ function trackSpaces(view, card, x, y, w, ia, fresh, decision) {
     const key = `track:${card.id}:${t.space}`;
     const acts = ia.trackAt.get(`${card.id}#${t.space}`) || [];
     const attrs = interactive({ class: "track-space", "data-track": `${card.id}:${t.space}`, "data-info": key }, {
-      actions: acts, labels: ia.labels, prompt: "Lay the track how?", label: `Lay a track on ${card.name}`,
+      actions: acts, labels: ia.labels, prompt: tx("Lay the track how?"), label: tx("Lay a track on %(name)s", { name: card.name }),
     });
     const tg = el("g", attrs);
     const laid = t.owner !== null && t.owner !== undefined;
@@ -389,11 +390,11 @@ function trackSpaces(view, card, x, y, w, ia, fresh, decision) {
 function stationBox(view, card, st, x, y, w, h, ia, fresh, decision) {
   const acts = ia.build.get(st.key) || [];
   let why = null;
-  if (st.owner !== null && st.owner !== undefined) why = `${st.name} is already built by ${ownerName(view, st.owner)}`;
-  else if (card.rubble) why = `${card.name} still holds rubble: a station is available only on a card without rubble`;
-  else if (!st.available && card.ordered) why = `${st.name}: the stations of ${card.name} are built in order`;
+  if (st.owner !== null && st.owner !== undefined) why = tx("%(name)s is already built by %(x)s", { name: st.name, x: ownerName(view, st.owner) });
+  else if (card.rubble) why = tx("%(name)s still holds rubble: a station is available only on a card without rubble", { name: card.name });
+  else if (!st.available && card.ordered) why = tx("%(name)s: the stations of %(name2)s are built in order", { name: st.name, name2: card.name });
   const attrs = interactive({ class: "station", "data-station": st.key, "data-info": `station:${st.key}` }, {
-    actions: acts, labels: ia.labels, prompt: `Build ${st.name} how?`, label: `Build ${st.name}`,
+    actions: acts, labels: ia.labels, prompt: tx("Build %(name)s how?", { name: st.name }), label: tx("Build %(name)s", { name: st.name }),
     tryAction: decision === "build" && !acts.length ? `build ${st.key}` : null, why,
   });
   const g = el("g", attrs);
@@ -427,10 +428,10 @@ function spaceBox(view, title, card, x, y, w, h, ia, fresh, decision) {
   const short = (comp[card.id] || {}).short || "";
   const acts = ia.space.get(card.id) || [];
   let why = null;
-  if (!card.space_open) why = `no station is built on ${card.name} yet: its surveyor action space is closed`;
-  else if (card.surveyors.length) why = `${card.name}'s action space is occupied by ${card.surveyors.map((s) => seatName(view, s)).join(" and ")}`;
+  if (!card.space_open) why = tx("no station is built on %(name)s yet: its surveyor action space is closed", { name: card.name });
+  else if (card.surveyors.length) why = tx("%(card)s's action space is occupied by %(who)s", { card: card.name, who: card.surveyors.map((s) => seatName(view, s)).join(tx(" and ")) });
   const attrs = interactive({ class: "space", "data-space": card.id, "data-info": `space:${card.id}` }, {
-    actions: acts, labels: ia.labels, label: `Surveyor to ${card.name}`,
+    actions: acts, labels: ia.labels, label: tx("Surveyor to %(name)s", { name: card.name }),
     tryAction: (decision === "surveyor") && !acts.length ? `surveyor ${card.id}` : null, why,
   });
   const g = el("g", attrs);
@@ -454,19 +455,19 @@ function routeCard(view, title, card, r, ia, fresh, decision) {
   // The header: card id (and the tokens lying on the card).
   g.appendChild(el("rect", { x, y, width: w, height: 21, rx: 8, fill: "#5a4630", "data-info": `card:${card.id}`, class: "card-head" }));
   g.appendChild(text(x + 7, y + 15.5, card.id, { "font-size": F.small, fill: "#fff", "font-weight": 700 }));
-  let tx = x + w - 6;
+  let tX = x + w - 6;
   if (card.summit_token) {
     const tg = el("g", { "data-info": "summit", class: "token" });
-    tg.appendChild(el("path", { d: `M ${tx - 22} ${y + 18} L ${tx - 11} ${y + 3} L ${tx} ${y + 18} Z`, fill: "#eef3f7", stroke: "#1d2b36", "stroke-width": 1.2 }));
+    tg.appendChild(el("path", { d: `M ${tX - 22} ${y + 18} L ${tX - 11} ${y + 3} L ${tX} ${y + 18} Z`, fill: "#eef3f7", stroke: "#1d2b36", "stroke-width": 1.2 }));
     g.appendChild(tg);
-    tx -= 26;
+    tX -= 26;
   }
   for (const rb of card.route_bonus_tokens || []) {
     const tg = el("g", { "data-info": "route_bonus", class: "token" });
-    tg.appendChild(el("circle", { cx: tx - 9, cy: y + 10.5, r: 9, fill: "#f0c419", stroke: "#7a5a05" }));
-    tg.appendChild(text(tx - 9, y + 15, rb, { "font-size": F.small, "font-weight": 800, "text-anchor": "middle" }));
+    tg.appendChild(el("circle", { cx: tX - 9, cy: y + 10.5, r: 9, fill: "#f0c419", stroke: "#7a5a05" }));
+    tg.appendChild(text(tX - 9, y + 15, rb, { "font-size": F.small, "font-weight": 800, "text-anchor": "middle" }));
     g.appendChild(tg);
-    tx -= 22;
+    tX -= 22;
   }
   const inner = w - 12;
   if (card.start) {
@@ -487,7 +488,7 @@ function routeCard(view, title, card, r, ia, fresh, decision) {
     tg.appendChild(hit(x + 5, yy - 2, inner, 22));
     const tc = TICKET[card.ticket] || "#999";
     for (let i = 0; i < (card.tickets_left || 0); i++) tg.appendChild(ticket(x + 7 + i * 8, yy + i * 3, tc));
-    tg.appendChild(text(x + 44, yy + 13, fit(`${card.tickets_left || 0} left`, F.small, inner - 40), { "font-size": F.small }));
+    tg.appendChild(text(x + 44, yy + 13, fit(tx("%(x)s left", { x: card.tickets_left || 0 }), F.small, inner - 40), { "font-size": F.small }));
     if (fresh.has(`tickets:${card.id}`)) tg.appendChild(ring(x + 5, yy - 2, inner, 22, 4));
     g.appendChild(tg);
   } else {
@@ -499,7 +500,7 @@ function routeCard(view, title, card, r, ia, fresh, decision) {
   if (card.space) g.appendChild(spaceBox(view, title, card, x + 6, y + h - 44, inner, 40, ia, fresh, decision));
   else if (card.effect) {
     // Barmouth Ferry and Devil's Bridge: an effect when a station is built, no action space.
-    const eff = card.effect === "barmouth_ferry" ? "Ferry: when built, flip any of your cards" : "Bridge: after each station, a card to your pile";
+    const eff = card.effect === "barmouth_ferry" ? tx("Ferry: when built, flip any of your cards") : tx("Bridge: after each station, a card to your pile");
     const eg = el("g", { "data-info": `card:${card.id}`, class: "effect" });
     eg.appendChild(el("rect", { x: x + 6, y: y + h - 44, width: inner, height: 40, rx: 5, fill: "#e8eef8", stroke: "#1d4f7c", "stroke-dasharray": "2 2" }));
     eg.appendChild(multiline(x + 11, y + h - 29, wrapPx(eff, F.small, inner - 10).slice(0, 2), 14, { "font-size": F.small, "font-style": "italic", fill: "#1d4f7c" }));
@@ -509,7 +510,7 @@ function routeCard(view, title, card, r, ia, fresh, decision) {
     const ng = el("g", { "data-info": "navvy" });
     ng.appendChild(el("rect", { x: x + 2, y: y + 22, width: w - 4, height: 28, rx: 4, fill: "#f4dcae", opacity: 0.92 }));
     ng.appendChild(navvy(x + 20, y + 36, 0.85));
-    ng.appendChild(text(x + 38, y + 41, fit("navvy", F.small, w - 40), { "font-size": F.small, "font-weight": 700, fill: "#4a3010" }));
+    ng.appendChild(text(x + 38, y + 41, fit(tx("navvy"), F.small, w - 40), { "font-size": F.small, "font-weight": 700, fill: "#4a3010" }));
     g.appendChild(ng);
   }
   if (fresh.has(`card:${card.id}`)) g.appendChild(ring(x, y, w, h, 8));
@@ -535,7 +536,7 @@ function drawGrid(view, title, ia, fresh, width, decision) {
   const L = gridLayout(obs, width);
   const g = el("g", { id: "railways" });
   g.appendChild(el("rect", { x: 0, y: 0, width: Math.max(L.width, width), height: L.height, fill: "#dfe9d6" }));
-  g.appendChild(text(PAD + 2, 22, `Railways · turn ${obs.turn}${obs.final_turn ? " · the last turn" : obs.end_triggered ? " · the end is rung in" : ""}`, { "font-size": F.title, "font-weight": 700, "data-info": "railway", class: "info" }));
+  g.appendChild(text(PAD + 2, 22, tx("Railways · turn %(n)s", { n: obs.turn }) + (obs.final_turn ? " · " + tx("the last turn") : obs.end_triggered ? " · " + tx("the end is rung in") : ""), { "font-size": F.title, "font-weight": 700, "data-info": "railway", class: "info" }));
   const cols = obs.columns || 1;
   for (let c = 1; c <= cols; c++) {
     const cx = L.colX(c) + L.cw / 2;
@@ -559,9 +560,10 @@ function drawGrid(view, title, ia, fresh, width, decision) {
 function cardLines(card, side, w) {
   const up = side === "grey" ? card.grey : card.gold;
   const down = side === "grey" ? card.gold : card.grey;
-  const name = side === "grey" ? both(up) : up.english;
-  const other = side === "grey" ? down.english : both(down);
-  return { up, down, name, body: wrapPx(up.text, F.small, w), other: wrapPx(`Other side (${side === "grey" ? "gold" : "grey"}): ${other}`, F.small, w) };
+  const name = side === "grey" ? both(up) : named(up);
+  const other = side === "grey" ? named(down) : both(down);
+  const otherSide = side === "grey" ? tx("Other side (gold): %(other)s", { other }) : tx("Other side (grey): %(other)s", { other });
+  return { up, down, name, body: wrapPx(tx(up.text), F.small, w), other: wrapPx(otherSide, F.small, w) };
 }
 
 function actionCardRow(view, seat, slot, x, y, w, ia, fresh, decision, mine) {
@@ -569,7 +571,7 @@ function actionCardRow(view, seat, slot, x, y, w, ia, fresh, decision, mine) {
   if (!card) {
     const g = el("g", { "data-info": "action_bar" });
     g.appendChild(el("rect", { x, y, width: w, height: 30, rx: 6, fill: "none", stroke: "#a99b7c", "stroke-dasharray": "5 4" }));
-    g.appendChild(text(x + 10, y + 20, `${slot.slot}: no card (no replacement was left)`, { "font-size": F.small, fill: "#6b6155" }));
+    g.appendChild(text(x + 10, y + 20, tx("%(slot)s: no card (no replacement was left)", { slot: slot.slot }), { "font-size": F.small, fill: "#6b6155" }));
     return { g, h: 30 };
   }
   const side = slot.side;
@@ -578,7 +580,7 @@ function actionCardRow(view, seat, slot, x, y, w, ia, fresh, decision, mine) {
   const top = 18 + (titleLines.length - 1) * 16;
   const h = top + 17 + L.body.length * 15 + L.other.length * 15 - 8;
   const acts = mine ? ia.cards.get(card.id) || [] : [];
-  const why = decision === "card" ? `${card.id} cannot be chosen: nothing on its ${side} side can be carried out now` : null;
+  const why = decision === "card" ? tx("%(id)s cannot be chosen: nothing on its %(side)s side can be carried out now", { id: card.id, side }) : null;
   const attrs = interactive({ class: "action-card", "data-card": card.id, "data-seat": seat, "data-side": side, "data-info": `ac:${card.id}` }, {
     actions: acts, labels: ia.labels, label: `${card.id}: ${L.name}`,
     tryAction: mine && !acts.length && ["card", "flip", "score", "ferry"].includes(decision) ? `${decision === "ferry" ? "flip" : decision} ${card.id}` : null,
@@ -591,7 +593,7 @@ function actionCardRow(view, seat, slot, x, y, w, ia, fresh, decision, mine) {
   g.appendChild(text(x + 17, y + 24, slot.slot, { "font-size": 18, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
   g.appendChild(el("circle", { cx: x + 17, cy: y + 38, r: 6, fill: DECK[card.colour] || DECK.neutral, stroke: "#fff", "stroke-width": 1.5 }));
   g.appendChild(multiline(x + 42, y + 18, titleLines.map((ln) => fit(ln, F.body, w - 84, true)), 16, { "font-size": F.body, "font-weight": 700, fill: pal.ink }));
-  g.appendChild(text(x + w - 8, y + 18, side, { "font-size": F.small, "text-anchor": "end", fill: pal.ink, "font-style": "italic" }));
+  g.appendChild(text(x + w - 8, y + 18, tx(side), { "font-size": F.small, "text-anchor": "end", fill: pal.ink, "font-style": "italic" }));
   g.appendChild(multiline(x + 42, y + top + 17, L.body, 15, { "font-size": F.small, fill: pal.ink }));
   g.appendChild(multiline(x + 42, y + top + 17 + L.body.length * 15, L.other, 15, { "font-size": F.small, fill: "#5d5446", "font-style": "italic" }));
   if (fresh.has(`slot:${seat}:${slot.slot}`)) g.appendChild(ring(x, y, w, h, 7));
@@ -600,11 +602,11 @@ function actionCardRow(view, seat, slot, x, y, w, ia, fresh, decision, mine) {
 
 function resourceRow(g, view, p, x, y, w) {
   const items = [
-    ["iron", `${p.iron} iron`, (xx) => cube(xx, y - 11, CUBE.iron, 12), "stockyard"],
-    ["stone", `${p.stone} stone`, (xx) => cube(xx, y - 11, CUBE.stone, 12), "stockyard"],
-    ["rubble", `${p.rubble} rubble`, (xx) => cube(xx, y - 11, CUBE.rubble, 12), "rubble"],
-    ["passengers", `${p.passengers} passenger${p.passengers === 1 ? "" : "s"}`, (xx) => passenger(xx + 6, y - 4, 1), "passengers"],
-    ["vp", `${p.vp} VP tokens`, (xx) => vpToken(xx + 6, y - 5, 7), "vp"],
+    ["iron", tx("%(iron)s iron", { iron: p.iron }), (xx) => cube(xx, y - 11, CUBE.iron, 12), "stockyard"],
+    ["stone", tx("%(stone)s stone", { stone: p.stone }), (xx) => cube(xx, y - 11, CUBE.stone, 12), "stockyard"],
+    ["rubble", tx("%(rubble)s rubble", { rubble: p.rubble }), (xx) => cube(xx, y - 11, CUBE.rubble, 12), "rubble"],
+    ["passengers", ntx("%(n)s passenger", "%(n)s passengers", p.passengers), (xx) => passenger(xx + 6, y - 4, 1), "passengers"],
+    ["vp", tx("%(vp)s VP tokens", { vp: p.vp }), (xx) => vpToken(xx + 6, y - 5, 7), "vp"],
   ];
   let xx = x;
   let yy = y;
@@ -633,14 +635,14 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   // Header: name, colour, start player, the running score.
   parts.push(el("rect", { x: x0, y, width: w, height: 28, rx: 10, fill: colour }));
   parts.push(el("rect", { x: x0, y: y + 14, width: w, height: 14, fill: colour }));
-  const head = `${seatName(view, seat)}${mine ? " (you)" : ""} · ${p.colour}`;
+  const head = `${seatName(view, seat)}${mine ? " " + tx("(you)") : ""} · ${ptx("colour", p.colour)}`;
   parts.push(text(x0 + 12, y + 19, fit(head, F.head, w - 130, true), { "font-size": F.head, "font-weight": 800, fill: "#fff" }));
-  parts.push(text(x0 + w - 10, y + 19, `${formatVp(p.score_so_far)} VP now`, { "font-size": F.small, "font-weight": 700, fill: "#fff", "text-anchor": "end" }));
+  parts.push(text(x0 + w - 10, y + 19, tx("%(x)s VP now", { x: formatVp(p.score_so_far) }), { "font-size": F.small, "font-weight": 700, fill: "#fff", "text-anchor": "end" }));
   y += 34;
   if (p.start_player) {
     parts.push(el("g", { "data-info": "start_player" }, hit(x0 + 8, y - 2, 110, 20), el("circle", { cx: x0 + 18, cy: y + 8, r: 9, fill: "#b8412e", stroke: "#fff" }),
       text(x0 + 18, y + 12.5, "★", { "font-size": F.small, fill: "#fff", "text-anchor": "middle" }),
-      text(x0 + 32, y + 13, "start player", { "font-size": F.small, fill: "#5a4630" })));
+      text(x0 + 32, y + 13, tx("start player"), { "font-size": F.small, fill: "#5a4630" })));
     y += 22;
   }
   const rg = el("g", {});
@@ -655,13 +657,13 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
     facts.appendChild(text(fx, y + 12, label, { "font-size": F.small, "data-info": info, class: "info" }));
     fx += fw;
   };
-  fact(`stations ${p.stations_built}`, "station_counter");
-  fact(`tracks ${p.tracks_built}`, "markers");
-  fact(`markers left ${p.markers_left}`, "markers");
+  fact(tx("stations %(stations_built)s", { stations_built: p.stations_built }), "station_counter");
+  fact(tx("tracks %(tracks_built)s", { tracks_built: p.tracks_built }), "markers");
+  fact(tx("markers left %(markers_left)s", { markers_left: p.markers_left }), "markers");
   y += 20;
   parts.push(facts);
   const tg = el("g", { "data-info": "ticket" });
-  const tLabel = p.tickets.length ? "tickets:" : "no tickets yet";
+  const tLabel = p.tickets.length ? tx("tickets:") : tx("no tickets yet");
   const tx0 = x0 + 12 + tw(tLabel, F.small) + 8;
   tg.appendChild(hit(x0 + 8, y - 2, tx0 - x0 - 4 + p.tickets.length * 30, 22));
   tg.appendChild(text(x0 + 12, y + 12, tLabel, { "font-size": F.small }));
@@ -674,21 +676,21 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   }
   y += 24;
   // The surveyor: its place, and the bar's own space (for "back to the bar").
-  const where = p.surveyor === "bar" ? "on the action bar" : p.surveyor === "pub" ? "in the Pub" : cardName(obs, p.surveyor);
+  const where = p.surveyor === "bar" ? tx("on the action bar") : p.surveyor === "pub" ? tx("in the Pub") : cardName(obs, p.surveyor);
   const barActs = mine ? ia.bar : [];
-  const sAttrs = interactive({ class: "bar-slot", "data-bar": seat, "data-info": "surveyor" }, { actions: barActs, labels: ia.labels, label: "Surveyor back to the action bar" });
+  const sAttrs = interactive({ class: "bar-slot", "data-bar": seat, "data-info": "surveyor" }, { actions: barActs, labels: ia.labels, label: tx("Surveyor back to the action bar") });
   const sg = el("g", sAttrs);
   // The whole row answers a tap (its words too), ringed when it is a choice.
   sg.appendChild(el("rect", { x: x0 + 6, y: y - 3, width: w - 12, height: 36, rx: 8, fill: barActs.length ? "#fff6dc" : "none", stroke: "none", "pointer-events": "all" }));
   sg.appendChild(el("rect", { x: x0 + 10, y, width: 34, height: 30, rx: 6, fill: "#fff", stroke: "#8c7a55" }));
   if (p.surveyor === "bar") sg.appendChild(pawn(x0 + 27, y + 16, colour, 1));
   else sg.appendChild(el("path", { d: `M ${x0 + 20} ${y + 25} L ${x0 + 24} ${y + 13} L ${x0 + 30} ${y + 13} L ${x0 + 34} ${y + 25} Z M ${x0 + 32} ${y + 7} a 5 5 0 1 1 -10 0 a 5 5 0 1 1 10 0`, fill: "none", stroke: "#b5a580", "stroke-dasharray": "2 2" }));
-  sg.appendChild(text(x0 + 52, y + 20, fit(`Surveyor ${where}`, F.small, w - 64), { "font-size": F.small }));
+  sg.appendChild(text(x0 + 52, y + 20, fit(tx("Surveyor %(where)s", { where }), F.small, w - 64), { "font-size": F.small }));
   if (fresh.has(`barslot:${seat}`)) sg.appendChild(ring(x0 + 10, y, 34, 30, 6));
   parts.push(sg);
   y += 38;
   // The action bar: five cards, the side up in full, the other side named.
-  parts.push(text(x0 + 12, y + 12, "Action bar", { "font-size": F.body, "font-weight": 700, "data-info": "action_bar", class: "info" }));
+  parts.push(text(x0 + 12, y + 12, tx("Action bar"), { "font-size": F.body, "font-weight": 700, "data-info": "action_bar", class: "info" }));
   y += 20;
   for (const slot of p.bar) {
     const row = actionCardRow(view, seat, slot, x0 + 8, y, w - 16, ia, fresh, decision, mine);
@@ -699,7 +701,8 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   const pile = el("g", { "data-info": "scoring_pile", class: "pile" });
   pile.appendChild(hit(x0 + 8, y, w - 16, 20));
   const room = Math.max(0, p.pile_limit - p.scoring_pile.length);
-  const pileHead = `Scoring pile: ${p.scoring_pile.length ? `${p.scoring_pile.length} card${p.scoring_pile.length === 1 ? "" : "s"}` : "empty"} · room for ${room} more (1 per station)`;
+  const inPile = p.scoring_pile.length ? ntx("%(n)s card", "%(n)s cards", p.scoring_pile.length) : tx("empty");
+  const pileHead = tx("Scoring pile: %(cards)s · room for %(room)s more (1 per station)", { cards: inPile, room });
   pile.appendChild(text(x0 + 12, y + 14, fit(pileHead, F.body, w - 24, true), { "font-size": F.body, "font-weight": 700 }));
   y += 22;
   let cx = x0 + 12;
@@ -727,7 +730,14 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
 // A side action's name for an English reader: the English name first, the printed German
 // name after it (issue 21; the languages issue chooses by the reader's language).
 function both(a) {
-  return a.german && a.german !== a.english ? `${a.english} (${a.german})` : a.english;
+  if (lang() === "de") return a.german || a.english;
+  const said = ptx("foothills", a.english);
+  return a.german && a.german !== a.english ? `${said} (${a.german})` : said;
+}
+
+// An action's own name (the gold side's, without the German one): in German the printed name.
+function named(a) {
+  return lang() === "de" ? a.german || a.english : ptx("foothills", a.english);
 }
 
 function formatVp(v) {
@@ -738,7 +748,7 @@ function formatVp(v) {
 
 function cardName(obs, id) {
   const c = (obs.cards || []).find((x) => x.id === id);
-  return c ? `at ${c.name} (${id})` : `at ${id}`;
+  return c ? tx("at %(name)s (%(id)s)", { name: c.name, id }) : `at ${id}`;
 }
 
 function cardInfo(obs, id) {
@@ -756,7 +766,7 @@ function drawStockyard(view, ia, fresh, x0, y0, w, decision) {
   // The stockyard tile and its cubes.
   const yard = obs.stockyard;
   const yAttrs = interactive({ class: "stockyard", "data-info": "stockyard", id: "stockyard" }, {
-    actions: ia.yard, labels: ia.labels, prompt: "Take what from the stockyard?", label: "The stockyard",
+    actions: ia.yard, labels: ia.labels, prompt: tx("Take what from the stockyard?"), label: tx("The stockyard"),
   });
   const yg = el("g", yAttrs);
   const cubes = [...Array(yard.iron).fill(CUBE.iron), ...Array(yard.stone).fill(CUBE.stone), ...Array(yard.event).fill(CUBE.event)];
@@ -764,45 +774,45 @@ function drawStockyard(view, ia, fresh, x0, y0, w, decision) {
   const rows = Math.max(1, Math.ceil(cubes.length / per));
   const th = 30 + rows * 22 + 24;
   yg.appendChild(el("rect", { x: x0 + 10, y, width: w - 20, height: th, rx: 8, fill: "#efe4c8", stroke: "#7a5b2e", "stroke-width": 1.5 }));
-  yg.appendChild(text(x0 + 20, y + 19, "Stockyard", { "font-size": F.body, "font-weight": 700 }));
+  yg.appendChild(text(x0 + 20, y + 19, tx("Stockyard"), { "font-size": F.body, "font-weight": 700 }));
   cubes.forEach((c, i) => yg.appendChild(cube(x0 + 20 + (i % per) * 22, y + 28 + Math.floor(i / per) * 22, c, 17)));
   if (!cubes.length) yg.appendChild(text(x0 + 20, y + 42, "empty", { "font-size": F.small, "font-style": "italic" }));
-  yg.appendChild(text(x0 + 20, y + th - 8, `${yard.iron} iron · ${yard.stone} stone · ${yard.event} event cube${yard.event === 1 ? "" : "s"}`, { "font-size": F.small }));
+  yg.appendChild(text(x0 + 20, y + th - 8, [ntx("%(n)s iron", "%(n)s iron", yard.iron), ntx("%(n)s stone", "%(n)s stone", yard.stone), ntx("%(n)s event cube", "%(n)s event cubes", yard.event)].join(" · "), { "font-size": F.small }));
   if (fresh.has("stockyard")) yg.appendChild(ring(x0 + 10, y, w - 20, th, 8));
   parts.push(yg);
   y += th + 8;
   // The bag.
   const bag = obs.bag;
-  const bAttrs = interactive({ class: "bag", "data-info": "bag", id: "bag" }, { actions: ia.bag, labels: ia.labels, prompt: "Pick what out of the bag?", label: "The bag" });
+  const bAttrs = interactive({ class: "bag", "data-info": "bag", id: "bag" }, { actions: ia.bag, labels: ia.labels, prompt: tx("Pick what out of the bag?"), label: tx("The bag") });
   const bg = el("g", bAttrs);
   bg.appendChild(el("rect", { x: x0 + 10, y, width: w - 20, height: 56, rx: 8, fill: "#ede6f3", stroke: "#6a5a7a" }));
   bg.appendChild(el("path", { d: `M ${x0 + 24} ${y + 48} Q ${x0 + 18} ${y + 22} ${x0 + 32} ${y + 16} L ${x0 + 28} ${y + 9} L ${x0 + 44} ${y + 9} L ${x0 + 40} ${y + 16} Q ${x0 + 54} ${y + 22} ${x0 + 48} ${y + 48} Z`, fill: "#c7b08a", stroke: "#5a4630" }));
-  bg.appendChild(text(x0 + 64, y + 22, "Bag", { "font-size": F.body, "font-weight": 700 }));
-  const bagLine = `${bag.iron} iron · ${bag.stone} stone · ${bag.event} event`;
+  bg.appendChild(text(x0 + 64, y + 22, tx("Bag"), { "font-size": F.body, "font-weight": 700 }));
+  const bagLine = tx("%(iron)s iron · %(stone)s stone · %(event)s event", { iron: bag.iron, stone: bag.stone, event: bag.event });
   bg.appendChild(text(x0 + 64, y + 42, fit(bagLine, F.small, w - 84), { "font-size": F.small }));
   parts.push(bg);
   y += 64;
   if (obs.events_aside) {
-    parts.push(text(x0 + 14, y + 12, `${obs.events_aside} event cube${obs.events_aside > 1 ? "s" : ""} set aside this action`, { "font-size": F.small, "data-info": "event_cube", class: "info" }));
+    parts.push(text(x0 + 14, y + 12, ntx("%(n)s event cube set aside this action", "%(n)s event cubes set aside this action", obs.events_aside), { "font-size": F.small, "data-info": "event_cube", class: "info" }));
     y += 20;
   }
   // The general supply.
   const sup = obs.supply;
-  const sAttrs = interactive({ class: "supply", "data-info": "supply", id: "supply" }, { actions: ia.rubbleSupply, labels: ia.labels, label: "Rubble from the supply" });
+  const sAttrs = interactive({ class: "supply", "data-info": "supply", id: "supply" }, { actions: ia.rubbleSupply, labels: ia.labels, label: tx("Rubble from the supply") });
   const sg = el("g", sAttrs);
-  const lines = [`${sup.rubble} rubble · ${sup.passengers} passengers`, `${sup.navvies} navvies · ${sup.buffer_stops} buffer stops left`];
+  const lines = [tx("%(rubble)s rubble · %(passengers)s passengers", { rubble: sup.rubble, passengers: sup.passengers }), tx("%(navvies)s navvies · %(buffer_stops)s buffer stops left", { navvies: sup.navvies, buffer_stops: sup.buffer_stops })];
   const subs = sup.substitutes || {};
   const extra = ["rubble", "passengers", "vp"].filter((k) => subs[k]).map((k) => `${subs[k]} ${k === "vp" ? "VP" : k}`);
-  if (extra.length) lines.push(`substitutes: ${extra.join(", ")}`);
+  if (extra.length) lines.push(tx("substitutes: %(x)s", { x: extra.join(", ") }));
   const wrapped = lines.flatMap((ln) => wrapPx(ln, F.small, w - 40));
   const sh = 28 + wrapped.length * 16;
   sg.appendChild(el("rect", { x: x0 + 10, y, width: w - 20, height: sh, rx: 8, fill: "#f1ede2", stroke: "#8c7a55" }));
-  sg.appendChild(text(x0 + 20, y + 19, "General supply", { "font-size": F.body, "font-weight": 700 }));
+  sg.appendChild(text(x0 + 20, y + 19, tx("General supply"), { "font-size": F.body, "font-weight": 700 }));
   sg.appendChild(multiline(x0 + 20, y + 37, wrapped, 16, { "font-size": F.small }));
   parts.push(sg);
   y += sh + 8;
   const height = y - y0;
-  g.appendChild(panel(x0, y0, w, height, "Stockyard, bag and supply", "stockyard", "#f6f0e4", "#7a5b2e"));
+  g.appendChild(panel(x0, y0, w, height, tx("Stockyard, bag and supply"), "stockyard", "#f6f0e4", "#7a5b2e"));
   parts.forEach((pt) => g.appendChild(pt));
   return { g, h: height };
 }
@@ -810,15 +820,15 @@ function drawStockyard(view, ia, fresh, x0, y0, w, decision) {
 function drawPub(view, ia, fresh, x0, y0, w, decision) {
   const obs = view.observation;
   const g = el("g", { id: "pub-panel" });
-  const attrs = interactive({ class: "pub", "data-info": "pub", id: "pub" }, { actions: ia.pub, labels: ia.labels, label: "The Pub" });
+  const attrs = interactive({ class: "pub", "data-info": "pub", id: "pub" }, { actions: ia.pub, labels: ia.labels, label: tx("The Pub") });
   const pg = el("g", attrs);
-  const lines = wrapPx("Gold E only: put one of your action cards into your scoring pile and take a replacement of its category.", F.small, w - 92);
+  const lines = wrapPx(tx("Gold E only: put one of your action cards into your scoring pile and take a replacement of its category."), F.small, w - 92);
   const h = Math.max(76, 34 + lines.length * 15 + 8);
   pg.appendChild(el("rect", { x: x0, y: y0, width: w, height: h, rx: 10, fill: "#3b2a1a", stroke: "#1c130b" }));
   pg.appendChild(el("rect", { x: x0 + 10, y: y0 + 10, width: 56, height: h - 20, rx: 5, fill: "#e9c98a", stroke: "#7a5b2e" }));
-  pg.appendChild(text(x0 + 38, y0 + 34, "PUB", { "font-size": F.head, "font-weight": 800, "text-anchor": "middle", fill: "#3b2a1a" }));
+  pg.appendChild(text(x0 + 38, y0 + 34, tx("PUB"), { "font-size": F.head, "font-weight": 800, "text-anchor": "middle", fill: "#3b2a1a" }));
   obs.pub.surveyors.forEach((s, k) => pg.appendChild(pawn(x0 + 28 + k * 18, y0 + h - 22, playerColour(view, s), 1)));
-  pg.appendChild(text(x0 + 76, y0 + 22, "The Pub", { "font-size": F.title, "font-weight": 700, fill: "#fff" }));
+  pg.appendChild(text(x0 + 76, y0 + 22, tx("The Pub"), { "font-size": F.title, "font-weight": 700, fill: "#fff" }));
   pg.appendChild(multiline(x0 + 76, y0 + 40, lines, 15, { "font-size": F.small, fill: "#f3e6c8" }));
   if (fresh.has("pub")) pg.appendChild(ring(x0, y0, w, h, 10));
   g.appendChild(pg);
@@ -833,7 +843,7 @@ function drawSupplyCards(view, ia, fresh, x0, y0, w) {
   const byCat = "ABCDE".split("").map((c) => cards.filter((x) => x.category === c));
   const perRow = w - 20 >= 5 * 150 ? 5 : Math.max(1, Math.floor((w - 20) / 158));
   const cw = Math.floor((w - 20 - 6 * (perRow - 1)) / perRow);
-  const body = (c) => wrapPx(`${both(c.grey)}: ${c.grey.text}`, F.small, cw - 14);
+  const body = (c) => wrapPx(`${both(c.grey)}: ${tx(c.grey.text)}`, F.small, cw - 14);
   const shown = (c) => { const b = body(c); return b.length > 5 ? [...b.slice(0, 4), fit(`${b[4]} ${b.slice(5).join(" ")}`, F.small, cw - 14)] : b; };
   const ch = Math.max(92, ...cards.map((c) => 30 + shown(c).length * 15 + 22));
   const slots = [];
@@ -843,20 +853,20 @@ function drawSupplyCards(view, ia, fresh, x0, y0, w) {
     const x = x0 + 10 + col * (cw + 6);
     const y = y0 + 32 + row * (ch + 6);
     const acts = ia.replace.get(c.id) || [];
-    const attrs = interactive({ class: "supply-card", "data-card": c.id, "data-info": `ac:${c.id}` }, { actions: acts, labels: ia.labels, label: `Take ${c.id} from the supply` });
+    const attrs = interactive({ class: "supply-card", "data-card": c.id, "data-info": `ac:${c.id}` }, { actions: acts, labels: ia.labels, label: tx("Take %(id)s from the supply", { id: c.id }) });
     const cg = el("g", attrs);
     cg.appendChild(el("rect", { x, y, width: cw, height: ch, rx: 6, fill: GREY.fill, stroke: GOLD.band, "stroke-width": 1.5 }));
     cg.appendChild(el("rect", { x, y, width: cw, height: 22, rx: 6, fill: GOLD.band }));
-    cg.appendChild(text(x + 7, y + 16, fit(`${c.id} · ${CATEGORY[c.category] || c.category}`, F.small, cw - 28, true), { "font-size": F.small, "font-weight": 700, fill: "#fff" }));
+    cg.appendChild(text(x + 7, y + 16, fit(`${c.id} · ${CATEGORY[c.category] ? tx(CATEGORY[c.category]) : c.category}`, F.small, cw - 28, true), { "font-size": F.small, "font-weight": 700, fill: "#fff" }));
     cg.appendChild(el("circle", { cx: x + cw - 12, cy: y + 11, r: 6, fill: DECK[c.colour] || DECK.neutral, stroke: "#fff" }));
     cg.appendChild(multiline(x + 7, y + 38, shown(c), 15, { "font-size": F.small, fill: "#333" }));
-    cg.appendChild(text(x + 7, y + ch - 8, fit(`in a pile: ${c.scoring}`, F.small, cw - 12), { "font-size": F.small, "font-style": "italic", fill: "#6b2f10" }));
+    cg.appendChild(text(x + 7, y + ch - 8, fit(tx("in a pile: %(scoring)s", { scoring: c.scoring }), F.small, cw - 12), { "font-size": F.small, "font-style": "italic", fill: "#6b2f10" }));
     g.appendChild(cg);
   }
   const rows = slots.length ? Math.max(...slots.map((x) => x.row)) + 1 : 0;
   const height = 32 + (rows ? rows * (ch + 6) : 24) + 6;
-  if (!cards.length) g.appendChild(text(x0 + 12, y0 + 50, "No spare cards left.", { "font-size": F.small, "font-style": "italic" }));
-  g.insertBefore(panel(x0, y0, w, height, "Spare cards in the supply", "supply_cards", "#f3eee0", "#b08a3a"), g.firstChild);
+  if (!cards.length) g.appendChild(text(x0 + 12, y0 + 50, tx("No spare cards left."), { "font-size": F.small, "font-style": "italic" }));
+  g.insertBefore(panel(x0, y0, w, height, tx("Spare cards in the supply"), "supply_cards", "#f3eee0", "#b08a3a"), g.firstChild);
   return { g, h: height };
 }
 
@@ -869,13 +879,13 @@ function drawTokens(view, x0, y0, w) {
     const n = rail ? rail.stations_by_seat : [];
     const score = n.join("–");
     const who = rb.holder === null || rb.holder === undefined
-      ? (n.length && n.every((x) => x === n[0]) ? `tied ${score}: nobody` : "nobody")
-      : `${seatName(view, rb.holder)} leads ${[n[rb.holder], ...n.filter((_, i) => i !== rb.holder)].join("–")}`;
-    lines.push([`Route bonus ${rb.railway} (3 VP, stations on it): ${who}`, "route_bonus"]);
+      ? (n.length && n.every((x) => x === n[0]) ? tx("tied %(score)s: nobody", { score }) : "nobody")
+      : tx("%(x)s leads %(x2)s", { x: seatName(view, rb.holder), x2: [n[rb.holder], ...n.filter((_, i) => i !== rb.holder)].join("–") });
+    lines.push([tx("Route bonus %(railway)s (3 VP, stations on it): %(who)s", { railway: rb.railway, who }), "route_bonus"]);
   }
-  if (obs.summit && obs.summit.in_play) lines.push([`Summit token: ${obs.summit.owner === null ? "on Yr Wyddfa" : seatName(view, obs.summit.owner)}`, "summit"]);
-  if (obs.removed_railways && obs.removed_railways.length) lines.push([`Not in play: railways ${obs.removed_railways.join(", ")}`, "railway"]);
-  if (obs.end_triggered && !obs.over) lines.push([`The end is rung in: ${obs.end_reason || ""}${obs.final_turn ? " · last turn" : ""}`, "buffer_stop"]);
+  if (obs.summit && obs.summit.in_play) lines.push([tx("Summit token: %(where)s", { where: obs.summit.owner === null ? tx("on Yr Wyddfa") : seatName(view, obs.summit.owner) }), "summit"]);
+  if (obs.removed_railways && obs.removed_railways.length) lines.push([tx("Not in play: railways %(x)s", { x: obs.removed_railways.join(", ") }), "railway"]);
+  if (obs.end_triggered && !obs.over) lines.push([tx("The end is rung in: %(reason)s", { reason: obs.end_reason ? tx(obs.end_reason) : "" }) + (obs.final_turn ? " · " + tx("last turn") : ""), "buffer_stop"]);
   let y = y0 + 36;
   const parts = [];
   for (const [ln, info] of lines) {
@@ -884,7 +894,7 @@ function drawTokens(view, x0, y0, w) {
     y += wl.length * 16 + 4;
   }
   const height = y - y0 + 2;
-  g.appendChild(panel(x0, y0, w, height, "Tokens and the end", "route_bonus", "#eef3f6", "#7890a0"));
+  g.appendChild(panel(x0, y0, w, height, tx("Tokens and the end"), "route_bonus", "#eef3f6", "#7890a0"));
   parts.forEach((pt) => g.appendChild(pt));
   return { g, h: height };
 }
@@ -971,7 +981,7 @@ function rule(title, key) {
 
 function sideWords(card, side) {
   const up = side === "grey" ? card.grey : card.gold;
-  return `${side === "grey" ? both(up) : up.english}`;
+  return side === "grey" ? both(up) : named(up);
 }
 
 export function explain(key, view, title) {
@@ -985,12 +995,12 @@ export function explain(key, view, title) {
     if (!c && !t.text) return null;
     const lines = [t.text || ""];
     if (c) {
-      if (c.start) lines.push(`${c.tickets_left} ${c.ticket} ticket${c.tickets_left === 1 ? "" : "s"} left here.`, rule(title, "start_station"));
+      if (c.start) lines.push(ntx("%(n)s %(colour)s ticket left here.", "%(n)s %(colour)s tickets left here.", c.tickets_left, { colour: ptx("colour", c.ticket) }), rule(title, "start_station"));
       else {
-        lines.push(c.rubble ? `${c.rubble} of ${c.printed_rubble} rubble still on it.` : "Cleared: no rubble on it.");
-        if (c.navvy) lines.push(`A navvy covers it. ${comp.navvy || ""}`);
+        lines.push(c.rubble ? tx("%(rubble)s of %(printed_rubble)s rubble still on it.", { rubble: c.rubble, printed_rubble: c.printed_rubble }) : tx("Cleared: no rubble on it."));
+        if (c.navvy) lines.push(tx("A navvy covers it. %(x)s", { x: comp.navvy || "" }));
       }
-      if (c.surveyors.length) lines.push(`Surveyor here: ${c.surveyors.map((s) => seatName(view, s)).join(", ")}.`);
+      if (c.surveyors.length) lines.push(tx("Surveyor here: %(x)s.", { x: c.surveyors.map((s) => seatName(view, s)).join(", ") }));
     }
     return { head: `${t.name || (c && c.name) || id} (${id})`, text: lines.filter(Boolean).join("\n") };
   }
@@ -1002,12 +1012,12 @@ export function explain(key, view, title) {
     if (!st && !t.text) return null;
     const lines = [`${t.text || ""}.`];
     if (st) {
-      if (st.owner !== null && st.owner !== undefined) lines.push(`Built by ${ownerName(view, st.owner)}.`);
-      else if (st.available) lines.push("Available: it can be built now.");
-      else lines.push(card && card.rubble ? "Not available yet: its card still holds rubble." : "Not available yet: the station before it on this card comes first.");
+      if (st.owner !== null && st.owner !== undefined) lines.push(tx("Built by %(x)s.", { x: ownerName(view, st.owner) }));
+      else if (st.available) lines.push(tx("Available: it can be built now."));
+      else lines.push(card && card.rubble ? tx("Not available yet: its card still holds rubble.") : tx("Not available yet: the station before it on this card comes first."));
     }
     lines.push(rule(title, "station"));
-    return { head: `Station ${(st && st.name) || t.name || id}`, text: lines.filter(Boolean).join("\n") };
+    return { head: tx("Station %(x)s", { x: (st && st.name) || t.name || id }), text: lines.filter(Boolean).join("\n") };
   }
   if (kind === "space") {
     const c = cards.find((x) => x.id === id);
@@ -1015,22 +1025,22 @@ export function explain(key, view, title) {
     if (!t.text) return null;
     const lines = [t.text];
     if (c) {
-      lines.push(c.space_open ? "Open: a station on this card is built." : "Closed until a station on this card is built (or a navvy covers it).");
-      if (c.surveyors.length) lines.push(`Occupied by ${c.surveyors.map((s) => seatName(view, s)).join(" and ")}.`);
-      if (c.summit_token !== undefined) lines.push(c.summit_token ? "The summit token lies here." : `The summit token is held by ${seatName(view, obs.summit.owner)}.`);
+      lines.push(c.space_open ? tx("Open: a station on this card is built.") : tx("Closed until a station on this card is built (or a navvy covers it)."));
+      if (c.surveyors.length) lines.push(tx("Occupied by %(who)s.", { who: c.surveyors.map((s) => seatName(view, s)).join(tx(" and ")) }));
+      if (c.summit_token !== undefined) lines.push(c.summit_token ? tx("The summit token lies here.") : tx("The summit token is held by %(x)s.", { x: seatName(view, obs.summit.owner) }));
     }
     lines.push(rule(title, "surveyor"));
-    return { head: `Action space: ${t.name} (${id})`, text: lines.filter(Boolean).join("\n") };
+    return { head: tx("Action space: %(name)s (%(id)s)", { name: t.name, id }), text: lines.filter(Boolean).join("\n") };
   }
   if (kind === "railway") {
-    if (!id) return { head: "Railways", text: rule(title, "railway") };
+    if (!id) return { head: tx("Railways"), text: rule(title, "railway") };
     const r = (obs.railways || []).find((x) => x.numeral === id);
     const t = (comp.railways || {})[id] || {};
     const lines = [t.text || (r && r.name) || id];
     if (r) {
-      lines.push(r.rubble ? `${r.rubble} rubble left on it.` : "No rubble left on it.");
-      lines.push(r.complete ? (r.buffer_stop ? "Complete: its buffer stop is placed." : "Complete (no buffer stop was left).") : r.next_track ? `Next free track space: ${r.next_track}.` : "No free track space yet (rubble first).");
-      lines.push(`Stations built: ${r.stations_by_seat.map((n, i) => `${seatName(view, i)} ${n}`).join(", ")}.`);
+      lines.push(r.rubble ? tx("%(rubble)s rubble left on it.", { rubble: r.rubble }) : tx("No rubble left on it."));
+      lines.push(r.complete ? (r.buffer_stop ? tx("Complete: its buffer stop is placed.") : tx("Complete (no buffer stop was left).")) : r.next_track ? tx("Next free track space: %(next_track)s.", { next_track: r.next_track }) : tx("No free track space yet (rubble first)."));
+      lines.push(tx("Stations built: %(list)s.", { list: r.stations_by_seat.map((n, i) => `${seatName(view, i)} ${n}`).join(", ") }));
     }
     lines.push(rule(title, "railway"));
     return { head: `${(r && r.name) || t.name || "Railway"} (${id})`, text: lines.filter(Boolean).join("\n") };
@@ -1040,40 +1050,40 @@ export function explain(key, view, title) {
     const c = cards.find((x) => x.id === cid);
     if (!c) return null;
     const t = c.tracks[(+k || 1) - 1];
-    const who = t && t.owner !== null && t.owner !== undefined ? `Track laid by ${ownerName(view, t.owner)}.` : c.rubble && (+k || 1) === 1 ? `${c.rubble} rubble to remove first.` : t && t.free ? "Free: the next track on its railway goes here." : "Not laid yet.";
-    return { head: `${c.name} (${cid}), track space${c.tracks.length > 1 ? ` ${k}` : ""}`, text: `${who}\n${rule(title, "track_space")}` };
+    const who = t && t.owner !== null && t.owner !== undefined ? tx("Track laid by %(x)s.", { x: ownerName(view, t.owner) }) : c.rubble && (+k || 1) === 1 ? tx("%(rubble)s rubble to remove first.", { rubble: c.rubble }) : t && t.free ? tx("Free: the next track on its railway goes here.") : tx("Not laid yet.");
+    return { head: `${c.name} (${cid}), ` + (c.tracks.length > 1 ? tx("track space %(n)s", { n: k }) : tx("track space")), text: `${who}\n${rule(title, "track_space")}` };
   }
   if (kind === "tickets") {
     const c = cards.find((x) => x.id === id);
     if (!c) return null;
-    return { head: `${c.ticket} tickets on ${c.name}`, text: `${c.tickets_left} of 2 left.\n${rule(title, "ticket")}` };
+    return { head: tx("%(ticket)s tickets on %(name)s", { ticket: c.ticket, name: c.name }), text: tx("%(tickets_left)s of 2 left.\\n%(x)s", { tickets_left: c.tickets_left, x: rule(title, "ticket") }) };
   }
   if (kind === "ac") {
     const t = (comp.action_cards || {})[id] || {};
     let card = null;
     let where = "";
-    (obs.players || []).forEach((p, i) => p.bar.forEach((s) => { if (s.card && s.card.id === id) { card = s.card; where = `On ${seatName(view, i)}'s action bar, ${s.side} side up: ${sideWords(s.card, s.side)}.`; } }));
-    if (!card) { const c = (obs.supply_cards || []).find((x) => x.id === id); if (c) { card = c; where = "In the supply, gold side up."; } }
-    (obs.players || []).forEach((p, i) => { if (p.scoring_pile.includes(id)) where = `In ${seatName(view, i)}'s scoring pile.`; });
+    (obs.players || []).forEach((p, i) => p.bar.forEach((s) => { if (s.card && s.card.id === id) { card = s.card; where = (s.side === "grey" ? tx("On %(who)s's action bar, grey side up: %(action)s.", { who: seatName(view, i), action: sideWords(s.card, s.side) }) : tx("On %(who)s's action bar, gold side up: %(action)s.", { who: seatName(view, i), action: sideWords(s.card, s.side) })); } }));
+    if (!card) { const c = (obs.supply_cards || []).find((x) => x.id === id); if (c) { card = c; where = tx("In the supply, gold side up."); } }
+    (obs.players || []).forEach((p, i) => { if (p.scoring_pile.includes(id)) where = tx("In %(who)s's scoring pile.", { who: seatName(view, i) }); });
     if (!t.text && !card) return null;
     const lines = [where];
     if (card) {
-      lines.push(`Gold: ${card.gold.english} — ${card.gold.text}`, `Grey: ${both(card.grey)} — ${card.grey.text}`, `In the scoring pile: ${t.scoring || card.scoring}.`);
+      lines.push(tx("Gold: %(english)s — %(text)s", { english: named(card.gold), text: tx(card.gold.text) }), tx("Grey: %(x)s — %(text)s", { x: both(card.grey), text: tx(card.grey.text) }), tx("In the scoring pile: %(scoring)s.", { scoring: t.scoring || card.scoring }));
     } else lines.push(t.text);
-    return { head: `Action card ${id}${card ? ` (${card.colour})` : ""}`, text: lines.filter(Boolean).join("\n") };
+    return { head: tx("Action card %(id)s", { id }) + (card ? ` (${ptx("colour", card.colour)})` : ""), text: lines.filter(Boolean).join("\n") };
   }
   const heads = {
-    stockyard: "The stockyard", bag: "The cloth bag", supply: "General supply", pub: "The Pub", navvy: "Navvy", summit: "Summit token",
-    route_bonus: "Route bonus tokens", buffer_stop: "Buffer stop", ticket: "Tickets", surveyor: "Surveyor", station_counter: "Station counter",
-    scoring_pile: "Scoring pile", action_bar: "Action bar", supply_cards: "Supply cards", start_player: "Start player", markers: "Track and station markers",
-    rubble: "Rubble", vp: "Victory points", passengers: "Passengers", event_cube: "Event cubes",
+    stockyard: tx("The stockyard"), bag: tx("The cloth bag"), supply: tx("General supply"), pub: tx("The Pub"), navvy: tx("Navvy"), summit: tx("Summit token"),
+    route_bonus: tx("Route bonus tokens"), buffer_stop: tx("Buffer stop"), ticket: tx("Tickets"), surveyor: tx("Surveyor"), station_counter: tx("Station counter"),
+    scoring_pile: tx("Scoring pile"), action_bar: tx("Action bar"), supply_cards: tx("Supply cards"), start_player: tx("Start player"), markers: tx("Track and station markers"),
+    rubble: tx("Rubble"), vp: tx("Victory points"), passengers: tx("Passengers"), event_cube: tx("Event cubes"),
   };
   const r = rule(title, key);
   if (!r && !heads[key]) return null;
   const live = [];
-  if (key === "stockyard") live.push(`Now: ${obs.stockyard.iron} iron, ${obs.stockyard.stone} stone, ${obs.stockyard.event} event cubes.`);
-  if (key === "bag") live.push(`Now: ${obs.bag.iron} iron, ${obs.bag.stone} stone, ${obs.bag.event} event cubes (their order is secret).`);
-  if (key === "pub") live.push(obs.pub.surveyors.length ? `In the Pub: ${obs.pub.surveyors.map((s) => seatName(view, s)).join(", ")}.` : "Nobody is in the Pub.");
+  if (key === "stockyard") live.push(tx("Now: %(iron)s iron, %(stone)s stone, %(event)s event cubes.", { iron: obs.stockyard.iron, stone: obs.stockyard.stone, event: obs.stockyard.event }));
+  if (key === "bag") live.push(tx("Now: %(iron)s iron, %(stone)s stone, %(event)s event cubes (their order is secret).", { iron: obs.bag.iron, stone: obs.bag.stone, event: obs.bag.event }));
+  if (key === "pub") live.push(obs.pub.surveyors.length ? tx("In the Pub: %(x)s.", { x: obs.pub.surveyors.map((s) => seatName(view, s)).join(", ") }) : tx("Nobody is in the Pub."));
   return { head: heads[key] || key, text: [r, ...live].filter(Boolean).join("\n") };
 }
 
@@ -1098,28 +1108,28 @@ function cubeSpan(h, colour, label, info) {
 export function playerPanel(view, seat, title, h) {
   const obs = view.observation;
   const p = obs.players[seat];
-  const where = p.surveyor === "bar" ? "on the action bar" : p.surveyor === "pub" ? "in the Pub" : cardName(obs, p.surveyor);
+  const where = p.surveyor === "bar" ? tx("on the action bar") : p.surveyor === "pub" ? tx("in the Pub") : cardName(obs, p.surveyor);
   return h("div", { class: "pp" },
     h("div", { class: "supply" },
-      cubeSpan(h, CUBE.iron, `${p.iron} iron`, "stockyard"), cubeSpan(h, CUBE.stone, `${p.stone} stone`, "stockyard"),
-      cubeSpan(h, CUBE.rubble, `${p.rubble} rubble`, "rubble"),
-      h("span", { class: "res info", "data-info": "passengers" }, `${p.passengers} passenger${p.passengers === 1 ? "" : "s"}`), " ",
-      h("span", { class: "res info", "data-info": "vp" }, `${p.vp} VP tokens`)),
+      cubeSpan(h, CUBE.iron, tx("%(iron)s iron", { iron: p.iron }), "stockyard"), cubeSpan(h, CUBE.stone, tx("%(stone)s stone", { stone: p.stone }), "stockyard"),
+      cubeSpan(h, CUBE.rubble, tx("%(rubble)s rubble", { rubble: p.rubble }), "rubble"),
+      h("span", { class: "res info", "data-info": "passengers" }, ntx("%(n)s passenger", "%(n)s passengers", p.passengers)), " ",
+      h("span", { class: "res info", "data-info": "vp" }, tx("%(vp)s VP tokens", { vp: p.vp }))),
     h("div", { class: "meta" },
-      h("span", { class: "info", "data-info": "station_counter" }, `${p.stations_built} station${p.stations_built === 1 ? "" : "s"}`), " · ",
-      `${p.tracks_built} track${p.tracks_built === 1 ? "" : "s"} · ${p.markers_left} markers left · `,
-      h("span", { class: "info", "data-info": "ticket" }, p.tickets.length ? `tickets: ${p.tickets.join(", ")}` : "no tickets"),
-      p.summit ? " · summit token" : ""),
-    h("div", { class: "meta" }, h("span", { class: "info", "data-info": "surveyor" }, `Surveyor ${where}`)),
+      h("span", { class: "info", "data-info": "station_counter" }, ntx("%(n)s station", "%(n)s stations", p.stations_built)), " · ",
+      ntx("%(n)s track", "%(n)s tracks", p.tracks_built) + " · " + ntx("%(n)s marker left", "%(n)s markers left", p.markers_left) + " ·" + " ",
+      h("span", { class: "info", "data-info": "ticket" }, p.tickets.length ? tx("tickets: %(x)s", { x: p.tickets.join(", ") }) : tx("no tickets")),
+      p.summit ? tx(" · summit token") : ""),
+    h("div", { class: "meta" }, h("span", { class: "info", "data-info": "surveyor" }, tx("Surveyor %(where)s", { where }))),
     h("ul", { class: "bar-list" }, p.bar.map((s) => h("li", {},
       s.card
-        ? h("span", { class: "info", "data-info": `ac:${s.card.id}`, tabindex: 0, role: "button" }, h("b", { text: `${s.slot} · ${s.card.id}` }), ` ${s.side}: ${sideWords(s.card, s.side)}`)
-        : `${s.slot}: no card`))),
-    h("div", { class: "meta" }, h("span", { class: "info", "data-info": "scoring_pile" }, `Scoring pile ${p.scoring_pile.length}/${p.pile_limit}`),
+        ? h("span", { class: "info", "data-info": `ac:${s.card.id}`, tabindex: 0, role: "button" }, h("b", { text: `${s.slot} · ${s.card.id}` }), ` ${tx(s.side)}: ${sideWords(s.card, s.side)}`)
+        : tx("%(slot)s: no card", { slot: s.slot })))),
+    h("div", { class: "meta" }, h("span", { class: "info", "data-info": "scoring_pile" }, tx("Scoring pile %(length)s/%(pile_limit)s", { length: p.scoring_pile.length, pile_limit: p.pile_limit })),
       p.scoring_pile.length ? `: ${p.scoring_pile.join(", ")}` : ""));
 }
 
-const FIELD = { passengers: "passengers", tracks: "tracks", stations: "stations", tickets: "tickets", cards: "cards in the pile" };
+const FIELD = { passengers: N_("passengers"), tracks: N_("tracks"), stations: N_("stations"), tickets: N_("tickets"), cards: N_("cards in the pile") };
 
 // For each player: the scoring pile card by card, the route bonuses, the summit, passengers.
 export function scoreDetails(result, view, title, h) {
@@ -1130,16 +1140,18 @@ export function scoreDetails(result, view, title, h) {
     const pile = b.pile || [];
     const rows = pile.map((c) => h("tr", { class: c.vp ? "met" : "unmet" },
       h("td", {}, h("span", { "data-info": `ac:${c.card}`, class: "info", tabindex: 0, role: "button" }, c.card)),
-      h("td", { text: FIELD[c.field] || c.field }), h("td", { text: `${c.vp} VP` })));
-    const bonus = (b.route_bonus || []).length ? `route bonus ${b.route_bonus.join(" and ")} (3 VP each)` : "no route bonus";
+      h("td", { text: FIELD[c.field] ? tx(FIELD[c.field]) : c.field }), h("td", { text: tx("%(vp)s VP", { vp: c.vp }) })));
+    const bonus = (b.route_bonus || []).length ? tx("route bonus %(which)s (3 VP each)", { which: b.route_bonus.join(tx(" and ")) }) : tx("no route bonus");
+    const summit = b.lines.summit ? tx("the summit token (2 VP)") : tx("no summit token");
+    const riders = p.passengers === undefined || p.passengers === null ? "?" : ntx("%(n)s passenger", "%(n)s passengers", p.passengers);
     box.append(h("div", { class: "cs-player" },
-      h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: ${formatVp(b.total)} VP`),
-      h("p", { class: "had", text: `VP tokens ${b.lines.vp_tokens}; ${bonus}; ${b.lines.summit ? "the summit token (2 VP)" : "no summit token"}; ${p.passengers ?? "?"} passenger${p.passengers === 1 ? "" : "s"} (${formatVp(b.lines.passengers)} VP).` }),
+      h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), " " + tx("%(x)s: %(x2)s VP", { x: seatName(view, b.seat), x2: formatVp(b.total) })),
+      h("p", { class: "had", text: tx("VP tokens %(vp)s; %(bonus)s; %(summit)s; %(passengers)s (%(pvp)s VP).", { vp: b.lines.vp_tokens, bonus, summit, passengers: riders, pvp: formatVp(b.lines.passengers) }) }),
       pile.length
-        ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "pile card" }), h("th", { text: "scores" }), h("th", { text: "VP" }))), h("tbody", {}, rows))
-        : h("p", { text: "Nothing in the scoring pile." })));
+        ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: tx("pile card") }), h("th", { text: tx("scores") }), h("th", { text: tx("VP") }))), h("tbody", {}, rows))
+        : h("p", { text: tx("Nothing in the scoring pile.") })));
   }
-  if (result.tie_rematch) box.append(h("p", { class: "tiebreak", text: "A tie: the rules replay the same railways with colours swapped (the rematch)." }));
-  if (result.draw) box.append(h("p", { class: "tiebreak", text: "The rematch tied too: a draw." }));
+  if (result.tie_rematch) box.append(h("p", { class: "tiebreak", text: tx("A tie: the rules replay the same railways with colours swapped (the rematch).") }));
+  if (result.draw) box.append(h("p", { class: "tiebreak", text: tx("The rematch tied too: a draw.") }));
   return box;
 }

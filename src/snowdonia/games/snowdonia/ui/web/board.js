@@ -14,24 +14,51 @@
 // Clickable parts carry data-action (one legal action), data-choose (several ways to pay),
 // data-try (an action that is not legal now: the server says why) and data-info.
 import { el, text, wrap, multiline } from "/static/svg.js";
+import { t, nt, pt, num, N_ } from "/static/i18n.js";
 
 export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", pink: "#e86aae", purple: "#8a4fc7" };
 export const CUBE = { iron: "#c4622d", stone: "#b9b9b4", coal: "#1d1d1d", rubble: "#9c8662", steel: "#7f93a8", event: "#ffffff" };
 export const MIN_FONT = 12;
 // Under the running score (game.js shows it when the board module says something).
-export const scoreNote = "Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet.";
+export const scoreNote = N_("Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet.");
 const F = { small: 12, body: 13, head: 14, title: 15 };
 const CHAR = 0.62; // average glyph width of DejaVu Sans, in em
 const PAD = 10;
-const SHORT_EVENT = { excavate: "Excavate", trains_available: "Trains", lay_track: "Lay", complete_station: "Station", maintenance: "Maint." };
+const SHORT_EVENT = { excavate: N_("Excavate"), trains_available: N_("Trains"), lay_track: N_("Lay"), complete_station: N_("Station"), maintenance: N_("Maint.") };
 
 const tw = (s, size) => String(s).length * size * CHAR;
+
+// A label in a box of fixed width: squeezed to fit when a language's words are longer
+// (SVG textLength; the font size stays, so nothing gets smaller than MIN_FONT in height).
+function fit(x, y, s, avail, attrs) {
+  const node = text(x, y, s, attrs);
+  const bold = attrs && attrs["font-weight"] >= 700 ? 1.08 : 1;
+  if (tw(s, (attrs && attrs["font-size"]) || F.small) * bold > avail) {
+    node.setAttribute("textLength", String(Math.floor(avail)));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
+// "3 iron", "1 event cube": a count of a component by the language's plural rule.
+export function cubes(n, kind) {
+  const said = {
+    iron: () => nt("%(n)s iron", "%(n)s iron", n), stone: () => nt("%(n)s stone", "%(n)s stone", n),
+    coal: () => nt("%(n)s coal", "%(n)s coal", n), steel: () => nt("%(n)s steel", "%(n)s steel", n),
+    rubble: () => nt("%(n)s rubble", "%(n)s rubble", n), event: () => nt("%(n)s event cube", "%(n)s event cubes", n),
+  }[kind];
+  return said ? said() : `${n} ${kind}`;
+}
+
+function weatherName(disc) {
+  return { sun: pt("weather", "sun"), rain: pt("weather", "rain"), fog: pt("weather", "fog") }[disc] || disc;
+}
 
 function seatName(view, seat) {
   const s = view.seats && view.seats[seat];
   if (s && s.name) return s.name;
-  if (s && s.kind === "bot") return `Player ${seat + 1} (${s.bot} bot)`;
-  return `Player ${seat + 1}`;
+  if (s && s.kind === "bot") return t("Player %(n)s (%(level)s bot)", { n: seat + 1, level: t(String(s.bot).charAt(0).toUpperCase() + String(s.bot).slice(1)) });
+  return t("Player %(n)s", { n: seat + 1 });
 }
 
 export function playerColour(view, seat) {
@@ -243,13 +270,13 @@ function station(view, it, p, ia, fresh, decision) {
     const info = `site:${key}`;
     const choices = ia.sites.get(key);
     const attrs = { class: "site", "data-site": key, "data-info": info };
-    const label = choices && choices.length === 1 ? ia.labels.get(choices[0]) : `Build ${it.name}, site ${b.site}`;
+    const label = choices && choices.length === 1 ? ia.labels.get(choices[0]) : t("Build %(name)s, site %(n)s", { name: it.name, n: b.site });
     const building = decision === "build" || decision === "extra_build";
     interactive(attrs, {
       action: choices && choices.length === 1 ? choices[0] : null,
       choose: choices && choices.length > 1 ? `build:${key}` : null,
       tryAction: building && b.owner === null ? `build ${key} iron=0 rubble=0` : null,
-      why: b.owner !== null ? `${it.name} site ${b.site} is already built` : null,
+      why: b.owner !== null ? t("%(name)s site %(n)s is already built", { name: it.name, n: b.site }) : null,
       label,
     });
     const sg = el("g", attrs);
@@ -353,9 +380,9 @@ function twoEndExtras(view, ends, it, p, g, ia, fresh, decision) {
     const who = here[k];
     const act = who === undefined && k === here.length ? ia.start.get(it.key) : null;
     const attrs = interactive({ class: "end-space", "data-end-space": `${it.key}.${k + 1}`, "data-info": `end:${it.key}` }, {
-      action: act, label: ia.labels.get(act) || `Start at ${it.name}`,
+      action: act, label: ia.labels.get(act) || t("Start at %(name)s", { name: it.name }),
       tryAction: choosing && !act && who === undefined && k === here.length ? `start ${it.key}` : null,
-      why: here.length >= 3 ? `all three spaces at ${it.name} are taken` : null,
+      why: here.length >= 3 ? t("all three spaces at %(name)s are taken", { name: it.name }) : null,
     });
     const sg = el("g", attrs);
     sg.appendChild(el("circle", { cx, cy, r: 13, fill: "#fff", stroke: END_COLOUR[e], "stroke-width": 1.5, "stroke-dasharray": who === undefined ? "3 2" : null }));
@@ -371,7 +398,7 @@ function twoEndExtras(view, ends, it, p, g, ia, fresh, decision) {
   const gy = y + 50;
   const gAct = ia.gs.get(it.key) || null;
   const gAttrs = interactive({ class: "gs-space", "data-gs": it.key, "data-info": "game_surveyor" }, {
-    action: gAct, label: ia.labels.get(gAct) || `The game's Surveyor at ${it.name}`,
+    action: gAct, label: ia.labels.get(gAct) || t("The game's Surveyor at %(name)s", { name: it.name }),
   });
   const gg = el("g", gAttrs);
   gg.appendChild(el("rect", { x: gx - 13, y: gy - 13, width: 26, height: 26, rx: 4, fill: "#fff", stroke: "#555", "stroke-dasharray": ends.game_surveyor === it.key ? null : "3 2" }));
@@ -414,7 +441,8 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
   let y = y0 + 34;
   const placing = decision === "place";
   for (const area of obs.areas) {
-    const nameW = tw(area.name, F.body) + 8;
+    const label = t(area.name);
+    const nameW = tw(label, F.body) * 1.08 + 8;  // bold
     const isG = area.area === "G";
     const nSpaces = isG ? area.spaces.length + 1 : area.spaces.length;
     const spaceW = isG ? 30 : 46;
@@ -424,20 +452,20 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
     const perLine = Math.max(1, Math.floor((x0 + w - 20 - sx) / spaceW));
     const lines = Math.ceil(nSpaces / perLine);
     const rowH = (twoLines ? 26 : 0) + lines * 48 + 6;
-    rows.push({ area, y, sx, twoLines, rowH, perLine, spaceW });
+    rows.push({ area, label, y, sx, twoLines, rowH, perLine, spaceW });
     y += rowH + 6;
   }
   const height = y - y0 + 4;
   g.appendChild(el("rect", { x: x0, y: y0, width: w, height, rx: 10, fill: "#f3efe3", stroke: "#776a50" }));
-  g.appendChild(text(x0 + 12, y0 + 22, `Action areas · round ${obs.round}`, { "font-size": F.title, "font-weight": 700 }));
-  rows.forEach(({ area, y: ry, sx, twoLines, rowH, perLine, spaceW }, a) => {
+  g.appendChild(text(x0 + 12, y0 + 22, t("Action areas · round %(n)s", { n: num(obs.round) }), { "font-size": F.title, "font-weight": 700 }));
+  rows.forEach(({ area, label, y: ry, sx, twoLines, rowH, perLine, spaceW }, a) => {
     const fogged = area.spaces.some((s) => s.blocked);
     const info = area.area === "B" && obs.b_is_build ? "area:B_build" : `area:${area.area}`;
     g.appendChild(el("rect", { x: x0 + 8, y: ry, width: w - 16, height: rowH, rx: 8, fill: a % 2 ? "#fffaf0" : "#f8f1de", stroke: "#c8b994", "data-info": info }));
     g.appendChild(el("rect", { x: x0 + 8, y: ry, width: 32, height: rowH, rx: 8, fill: "#5a4630", "data-info": info, class: "area-badge" }));
     g.appendChild(text(x0 + 24, ry + Math.min(rowH / 2, 30) + 7, area.area, { "font-size": 20, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
-    g.appendChild(text(x0 + 48, ry + 20, area.name, { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
-    if (fogged) g.appendChild(text(x0 + 48, ry + 38, "fog: blocked", { "font-size": F.small, fill: "#3d4a55", "font-style": "italic" }));
+    g.appendChild(text(x0 + 48, ry + 20, label, { "font-size": F.body, "font-weight": 700, "data-info": info, class: "info" }));
+    if (fogged) g.appendChild(text(x0 + 48, ry + 38, t("fog: blocked"), { "font-size": F.small, fill: "#3d4a55", "font-style": "italic" }));
     const top = ry + (twoLines ? 26 : 0);
     const at = (k) => [sx + (k % perLine) * spaceW + spaceW / 2, top + 27 + Math.floor(k / perLine) * 48];
     if (area.area !== "G") {
@@ -446,10 +474,10 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
         const key = `${area.area}${sp.space}`;
         const act = ia.place.get(key);
         let why = null;
-        if (sp.labourer !== null && sp.labourer !== undefined) why = `${key} is taken by ${seatName(view, sp.labourer)}`;
-        else if (sp.blocked) why = `${key} is blocked by fog this round`;
+        if (sp.labourer !== null && sp.labourer !== undefined) why = t("%(space)s is taken by %(who)s", { space: key, who: seatName(view, sp.labourer) });
+        else if (sp.blocked) why = t("%(space)s is blocked by fog this round", { space: key });
         const attrs = interactive({ class: "space", "data-space": key, "data-info": info }, {
-          action: act || null, tryAction: placing && !act ? `place ${key}` : null, why, label: ia.labels.get(act) || `Place on ${key}`,
+          action: act || null, tryAction: placing && !act ? `place ${key}` : null, why, label: ia.labels.get(act) || t("Place on %(space)s", { space: key }),
         });
         const sg = el("g", attrs);
         sg.appendChild(el("circle", { cx, cy, r: 20, fill: "#fff", stroke: "#8c7a55", "stroke-width": 2 }));
@@ -475,7 +503,7 @@ function drawAreas(view, ia, fresh, x0, y0, w, decision) {
       const act = ia.place.get("G");
       const [cx, cy] = at(area.spaces.length);
       const attrs = interactive({ class: "space", "data-space": "G", "data-info": info }, {
-        action: act || null, tryAction: placing && !act ? "place G" : null, label: ia.labels.get(act) || "Place on G",
+        action: act || null, tryAction: placing && !act ? "place G" : null, label: ia.labels.get(act) || t("Place on %(space)s", { space: "G" }),
       });
       const sg = el("g", attrs);
       sg.appendChild(el("circle", { cx, cy, r: 18, fill: "#fff", stroke: "#8c7a55", "stroke-width": 2, "stroke-dasharray": "4 3" }));
@@ -493,20 +521,20 @@ function drawTracks(view, title, fresh, x0, y0, w) {
   const g = el("g", { id: "tracks" });
   const parts = [];
   let y = y0 + 22;
-  parts.push(text(x0 + 12, y, "Weather", { "font-size": F.title, "font-weight": 700, "data-info": "weather_track", class: "info" }));
+  parts.push(text(x0 + 12, y, t("Weather"), { "font-size": F.title, "font-weight": 700, "data-info": "weather_track", class: "info" }));
   y += 30;
-  const discs = [["now", obs.weather.current, 19], ["next", obs.weather.forecast[0], 16], ["then", obs.weather.forecast[1], 16]];
+  const discs = [[pt("weather", "now"), obs.weather.current, 19], [pt("weather", "next"), obs.weather.forecast[0], 16], [pt("weather", "then"), obs.weather.forecast[1], 16]];
   discs.forEach(([label, kind, r], k) => {
     const cx = x0 + 34 + k * 52;
     const dg = el("g", { "data-info": kind ? `weather:${kind}` : "weather_track", class: "weather-slot" });
     dg.appendChild(weatherDisc(kind, cx, y, r));
-    dg.appendChild(text(cx, y + 36, label, { "font-size": F.small, "text-anchor": "middle", fill: "#234" }));
+    dg.appendChild(fit(cx, y + 36, label, 50, { "font-size": F.small, "text-anchor": "middle", fill: "#234" }));
     if (k === 0 && fresh.has("weather:now")) dg.appendChild(el("circle", { cx, cy: y, r: r + 5, class: "fresh-ring" }));
     parts.push(dg);
   });
   const sup = obs.weather.supply || {};
   const infoX = x0 + 190;
-  const lines = [`Discs left: ${sup.sun ?? "?"} sun, ${sup.rain ?? "?"} rain, ${sup.fog ?? "?"} fog`, `Next card's back: ${obs.deck_top_back || "—"}`];
+  const lines = [t("Discs left: %(sun)s sun, %(rain)s rain, %(fog)s fog", { sun: sup.sun ?? "?", rain: sup.rain ?? "?", fog: sup.fog ?? "?" }), t("Next card's back: %(back)s", { back: obs.deck_top_back ? weatherName(obs.deck_top_back) : "—" })];
   if (infoX + tw(lines[0], F.small) < x0 + w - 8) {
     parts.push(text(infoX, y - 4, lines[0], { "font-size": F.small, fill: "#2c4050" }));
     parts.push(text(infoX, y + 14, lines[1], { "font-size": F.small, fill: "#2c4050" }));
@@ -517,7 +545,7 @@ function drawTracks(view, title, fresh, x0, y0, w) {
     y += 104;
   }
   const rates = comp.rates || {};
-  const rateRows = [["Excavate", rates.excavate || [], obs.work_rates.excavate_index, "rate:excavate"], ["Lay track", rates.lay_track || [], obs.work_rates.lay_track_index, "rate:lay_track"]];
+  const rateRows = [[t("Excavate"), rates.excavate || [], obs.work_rates.excavate_index, "rate:excavate"], [t("Lay track"), rates.lay_track || [], obs.work_rates.lay_track_index, "rate:lay_track"]];
   rateRows.forEach(([name, values, idx, info]) => {
     const rg = el("g", { "data-info": info, class: "rate" });
     rg.appendChild(text(x0 + 12, y + 5, name, { "font-size": F.body, "font-weight": 700 }));
@@ -533,7 +561,7 @@ function drawTracks(view, title, fresh, x0, y0, w) {
     y += 36;
   });
   y += 6;
-  parts.push(text(x0 + 12, y + 6, "Events", { "font-size": F.title, "font-weight": 700, "data-info": "event_track", class: "info" }));
+  parts.push(text(x0 + 12, y + 6, t("Events"), { "font-size": F.title, "font-weight": 700, "data-info": "event_track", class: "info" }));
   y += 16;
   const evs = obs.event_track;
   const perRow = w - 24 >= evs.length * 62 ? evs.length : Math.ceil(evs.length / 2);
@@ -544,7 +572,7 @@ function drawTracks(view, title, fresh, x0, y0, w) {
     const eg = el("g", { "data-info": `event:${e.space}`, class: "event-space" + (e.occupied ? " occupied" : "") });
     eg.appendChild(el("rect", { x: ex, y: ey, width: bw, height: 60, rx: 5, fill: e.occupied ? "#f0f4f7" : "#fff", stroke: "#678" }));
     eg.appendChild(text(ex + 6, ey + 16, e.space, { "font-size": F.small, fill: "#3d4f5c", "font-weight": 700 }));
-    eg.appendChild(text(ex + bw / 2, ey + 34, SHORT_EVENT[e.event] || e.event, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
+    eg.appendChild(fit(ex + bw / 2, ey + 34, SHORT_EVENT[e.event] ? t(SHORT_EVENT[e.event]) : e.event, bw - 6, { "font-size": F.small, "text-anchor": "middle", "font-weight": 700 }));
     if (e.occupied) eg.appendChild(cube(ex + bw / 2 - 7, ey + 40, CUBE.event, 14));
     if (fresh.has(`event:${e.space}`)) eg.appendChild(ring(ex, ey, bw, 60, 5));
     parts.push(eg);
@@ -560,21 +588,21 @@ function drawTracks(view, title, fresh, x0, y0, w) {
 export function bonusText(bonus) {
   if (!bonus) return "";
   if (typeof bonus === "string") return bonus;
-  if (bonus.coal_vp) return `${bonus.coal_vp} VP per coal at the end`;
-  if (bonus.surveyor_tiers) return "surveyor at " + bonus.surveyor_tiers.map(([s, v]) => `${s}+: ${v}`).join(", ") + " VP";
-  return `${bonus.vp} VP for ${bonusNeed(bonus)}`;
+  if (bonus.coal_vp) return t("%(vp)s VP per coal at the end", { vp: bonus.coal_vp });
+  if (bonus.surveyor_tiers) return t("surveyor at %(tiers)s VP", { tiers: bonus.surveyor_tiers.map(([s, v]) => `${s}+: ${v}`).join(", ") });
+  return t("%(vp)s VP for %(need)s", { vp: bonus.vp, need: bonusNeed(bonus) });
 }
 
 // What a contract asks for, without its reward (the score sheet's "needs" cell).
 function bonusNeed(bonus) {
   if (!bonus || typeof bonus === "string") return bonus || "";
-  if (bonus.coal_vp) return "coal at the end";
-  if (bonus.surveyor_tiers) return "surveyor at " + bonus.surveyor_tiers.map(([s]) => `${s}+`).join(" / ");
+  if (bonus.coal_vp) return t("coal at the end");
+  if (bonus.surveyor_tiers) return t("surveyor at %(tiers)s", { tiers: bonus.surveyor_tiers.map(([s]) => `${s}+`).join(" / ") });
   const need = [];
-  if (bonus.rubble) need.push(`${bonus.rubble} rubble`);
-  if (bonus.track) need.push(`${bonus.track} track marker${bonus.track > 1 ? "s" : ""}`);
-  if (bonus.station) need.push(`${bonus.station} station marker${bonus.station > 1 ? "s" : ""}`);
-  if (bonus.surveyor_at_least) need.push(`surveyor at ${bonus.surveyor_at_least}+`);
+  if (bonus.rubble) need.push(nt("%(n)s rubble", "%(n)s rubble", bonus.rubble));
+  if (bonus.track) need.push(nt("%(n)s track marker", "%(n)s track markers", bonus.track));
+  if (bonus.station) need.push(nt("%(n)s station marker", "%(n)s station markers", bonus.station));
+  if (bonus.surveyor_at_least) need.push(t("surveyor at %(s)s+", { s: bonus.surveyor_at_least }));
   return need.join(" + ");
 }
 
@@ -595,7 +623,7 @@ function contractCard(title, n, x, y, w, h, lines, attrs, fresh) {
   g.appendChild(el("rect", { x, y, width: w, height: h, rx: 7, fill: "#fffdf5", stroke: "#7a5b2e", "stroke-width": 1.5 }));
   g.appendChild(el("rect", { x, y, width: w, height: 22, rx: 7, fill: "#7a2e2e" }));
   g.appendChild(text(x + 8, y + 16, `#${n}`, { "font-size": F.body, fill: "#fff", "font-weight": 700 }));
-  g.appendChild(text(x + w - 8, y + 16, c.area === "-" ? "maintenance" : `area ${c.area}`, { "font-size": F.small, fill: "#fff", "text-anchor": "end" }));
+  g.appendChild(fit(x + w - 8, y + 16, c.area === "-" ? t("maintenance") : t("area %(area)s", { area: c.area }), w - 48, { "font-size": F.small, fill: "#fff", "text-anchor": "end" }));
   g.appendChild(multiline(x + 7, y + 38, effect, 15, { "font-size": F.small }));
   g.appendChild(multiline(x + 7, y + h - 8 - (bonus.length - 1) * 15, bonus, 15, { "font-size": F.small, "font-weight": 700, fill: "#7a2e2e" }));
   if (fresh && fresh.has(`office:${n}`)) g.appendChild(ring(x, y, w, h, 7));
@@ -638,19 +666,19 @@ function drawOffice(view, title, ia, fresh, x0, y0, w, decision) {
   if (perRow < slots || dx + deckW > x0 + w) { dx = x0 + 12; dy = y0 + 32 + rowsUsed * (ch + 8); }
   const deck = el("g", { "data-info": "deck" });
   deck.appendChild(el("rect", { x: dx, y: dy, width: deckW - 8, height: 70, rx: 7, fill: "#7a2e2e", stroke: "#3a1a1a" }));
-  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 24, `Deck ${obs.deck_count}`, { "font-size": F.body, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
+  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 24, t("Deck %(n)s", { n: obs.deck_count }), { "font-size": F.body, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }));
   if (obs.deck_top_back) deck.appendChild(weatherDisc(obs.deck_top_back, dx + (deckW - 8) / 2, dy + 48, 12));
-  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 90, `Discards ${obs.discard_count}`, { "font-size": F.small, "text-anchor": "middle" }));
+  deck.appendChild(text(dx + (deckW - 8) / 2, dy + 90, t("Discards %(n)s", { n: obs.discard_count }), { "font-size": F.small, "text-anchor": "middle" }));
   g.appendChild(deck);
   const height = Math.max(dy + 100, y0 + 32 + rowsUsed * (ch + 8)) - y0 + 4;
-  g.insertBefore(panel(x0, y0, w, height, "Site Office", "#efe7d6", "#7a5b2e", "site_office"), g.firstChild);
+  g.insertBefore(panel(x0, y0, w, height, t("Site Office"), "#efe7d6", "#7a5b2e", "site_office"), g.firstChild);
   return { g, h: height };
 }
 
 function abilityShort(title, n) {
-  const t = ((title.components || {}).trains || {})[String(n)] || {};
-  const m = /\((.*)\)$/.exec(t.short || "");
-  return m ? m[1] : "no ability";
+  const tr = ((title.components || {}).trains || {})[String(n)] || {};
+  const m = /\((.*)\)$/.exec(tr.short || "");
+  return m ? m[1] : t("no ability");
 }
 
 function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
@@ -660,36 +688,36 @@ function drawShed(view, title, ia, fresh, x0, y0, w, decision) {
   const cw = 104;
   const perRow = Math.max(1, Math.floor((w - 16) / (cw + 6)));
   const buying = decision === "build" || decision === "extra_build";
-  obs.engine_shed.forEach((t, k) => {
-    const tr = trains[String(t.train)] || { name: "", cost: "?" };
+  obs.engine_shed.forEach((sh, k) => {
+    const tr = trains[String(sh.train)] || { name: "", cost: "?" };
     const x = x0 + 10 + (k % perRow) * (cw + 6);
     const y = y0 + 32 + Math.floor(k / perRow) * 132;
-    const choices = ia.buy.get(t.train);
-    const attrs = interactive({ class: "train", "data-train": t.train, "data-info": `train:${t.train}` }, {
+    const choices = ia.buy.get(sh.train);
+    const attrs = interactive({ class: "train", "data-train": sh.train, "data-info": `train:${sh.train}` }, {
       action: choices && choices.length === 1 ? choices[0] : null,
-      choose: choices && choices.length > 1 ? `buy:${t.train}` : null,
-      tryAction: buying && !choices ? `buy ${t.train} iron=0` : null,
-      why: buying && !obs.trains_available ? "Trains cannot be bought before event 2" : null,
-      label: choices && choices.length === 1 ? ia.labels.get(choices[0]) : `Train No. ${t.train} ${tr.name}`,
+      choose: choices && choices.length > 1 ? `buy:${sh.train}` : null,
+      tryAction: buying && !choices ? `buy ${sh.train} iron=0` : null,
+      why: buying && !obs.trains_available ? t("Trains cannot be bought before event 2") : null,
+      label: choices && choices.length === 1 ? ia.labels.get(choices[0]) : t("Train No. %(n)s %(name)s", { n: sh.train, name: tr.name }),
     });
     const tg = el("g", attrs);
     tg.appendChild(el("rect", { x, y, width: cw, height: 126, rx: 6, fill: "#fff", stroke: "#4d5a66" }));
-    tg.appendChild(text(x + 7, y + 17, `No. ${t.train}`, { "font-size": F.body, "font-weight": 700 }));
+    tg.appendChild(text(x + 7, y + 17, t("No. %(n)s", { n: sh.train }), { "font-size": F.body, "font-weight": 700 }));
     tg.appendChild(text(x + 7, y + 33, tr.name, { "font-size": F.small }));
     tg.appendChild(el("path", { d: `M ${x + 10} ${y + 60} h 40 v -12 h 12 v -9 h 7 v 21 h 5 v 7 h -64 z`, fill: "#335" }));
-    tg.appendChild(text(x + 7, y + 84, `${tr.cost} steel`, { "font-size": F.small }));
-    for (let i = 0; i < t.coal; i++) tg.appendChild(cube(x + 68 + i * 12, y + 74, CUBE.coal, 10));
-    const ab = wrap(abilityShort(title, t.train), 13).slice(0, 2);
+    tg.appendChild(fit(x + 7, y + 84, nt("%(n)s steel", "%(n)s steel", tr.cost), 58, { "font-size": F.small }));
+    for (let i = 0; i < sh.coal; i++) tg.appendChild(cube(x + 68 + i * 12, y + 74, CUBE.coal, 10));
+    const ab = wrap(abilityShort(title, sh.train), 13).slice(0, 2);
     tg.appendChild(multiline(x + 7, y + 103, ab, 15, { "font-size": F.small, fill: "#2c3a46" }));
     g.appendChild(tg);
   });
   const rows = Math.max(1, Math.ceil(obs.engine_shed.length / perRow));
   let height = 32 + rows * 132 + 6;
   if (obs.set_aside_train) {
-    g.appendChild(text(x0 + 12, y0 + height + 4, `Set aside: No. ${obs.set_aside_train}`, { "font-size": F.small, fill: "#2c3a46", "data-info": "set_aside_train", class: "info" }));
+    g.appendChild(text(x0 + 12, y0 + height + 4, t("Set aside: No. %(n)s", { n: obs.set_aside_train }), { "font-size": F.small, fill: "#2c3a46", "data-info": "set_aside_train", class: "info" }));
     height += 18;
   }
-  const head = `Engine Shed${obs.trains_available ? "" : " · not open yet"}`;
+  const head = t("Engine Shed") + (obs.trains_available ? "" : " · " + t("not open yet"));
   g.insertBefore(panel(x0, y0, w, height, head, "#e4e8ec", "#4d5a66", "engine_shed"), g.firstChild);
   return { g, h: height };
 }
@@ -698,9 +726,9 @@ function drawSupply(view, x0, y0, w) {
   const obs = view.observation;
   const g = el("g", { id: "supply" });
   const groups = [
-    ["Stock Yard", "stock_yard", [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]],
-    ["Bag", "bag", [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]],
-    ["Supply", "supply", [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]],
+    [t("Stock Yard"), "stock_yard", [["iron", CUBE.iron, obs.stock_yard.iron], ["stone", CUBE.stone, obs.stock_yard.stone], ["coal", CUBE.coal, obs.stock_yard.coal]]],
+    [t("Bag"), "bag", [["iron", CUBE.iron, obs.bag.iron], ["stone", CUBE.stone, obs.bag.stone], ["coal", CUBE.coal, obs.bag.coal], ["event", CUBE.event, obs.bag.event]]],
+    [t("Supply"), "supply", [["steel", CUBE.steel, obs.steel_supply], ["rubble", CUBE.rubble, obs.rubble_supply]]],
   ];
   let y = y0 + 10;
   const parts = [];
@@ -708,18 +736,20 @@ function drawSupply(view, x0, y0, w) {
     let x = x0 + 12;
     const gg = el("g", { "data-info": info, class: "supply-group" });
     gg.appendChild(text(x, y + 18, label, { "font-size": F.body, "font-weight": 700 }));
-    x += 96;
+    const indent = Math.max(96, tw(label, F.body) + 12);
+    x += indent;
     for (const [name, colour, n] of entries) {
-      const ew = 26 + tw(`${n} ${name}`, F.small);
-      if (x + ew > x0 + w - 8) { x = x0 + 108; y += 24; }
+      const said = cubes(n, name);
+      const ew = 26 + tw(said, F.small);
+      if (x + ew > x0 + w - 8) { x = x0 + 12 + indent; y += 24; }
       gg.appendChild(cube(x, y + 7, colour, 13));
-      gg.appendChild(text(x + 18, y + 18, `${n} ${name}`, { "font-size": F.small }));
+      gg.appendChild(text(x + 18, y + 18, said, { "font-size": F.small }));
       x += ew + 8;
     }
     parts.push(gg);
     y += 26;
   }
-  const facts = [`Track laid ${obs.tracks_laid}/${obs.tracks_total}`, `game markers left ${obs.game_markers_left}`];
+  const facts = [t("Track laid %(n)s/%(total)s", { n: obs.tracks_laid, total: obs.tracks_total }), t("game markers left %(n)s", { n: obs.game_markers_left })];
   const joined = facts.join(" · ");
   if (tw(joined, F.small) < w - 24) { parts.push(text(x0 + 12, y + 18, joined, { "font-size": F.small, fill: "#3f3a2c" })); y += 26; } else {
     for (const f of facts) { parts.push(text(x0 + 12, y + 18, f, { "font-size": F.small, fill: "#3f3a2c" })); y += 20; }
@@ -799,9 +829,9 @@ function rule(title, key) {
 }
 
 function ownerText(view, owner) {
-  if (owner === null || owner === undefined) return "no owner yet";
-  if (owner === "event") return "laid by an event (no owner)";
-  return `owned by ${seatName(view, owner)}`;
+  if (owner === null || owner === undefined) return t("no owner yet");
+  if (owner === "event") return t("laid by an event (no owner)");
+  return t("owned by %(who)s", { who: seatName(view, owner) });
 }
 
 export function explain(key, view, title) {
@@ -810,30 +840,30 @@ export function explain(key, view, title) {
   const [kind, id] = String(key).split(/:(.*)/s);
   if (kind === "contract") {
     const c = contractInfo(title, id);
-    return { head: `Contract #${id}${c.area === "-" ? " · played for train maintenance" : ` · area ${c.area}`}`, text: `${c.effect}.\nBonus at the end: ${c.bonus}.${c.back ? `\nBack: ${c.back}.` : ""}\n${rule(title, "contract")}` };
+    return { head: t("Contract #%(n)s", { n: id }) + " · " + (c.area === "-" ? t("played for train maintenance") : t("area %(area)s", { area: c.area })), text: `${c.effect}.\n${t("Bonus at the end: %(bonus)s.", { bonus: c.bonus })}${c.back ? "\n" + t("Back: %(back)s.", { back: weatherName(c.back) }) : ""}\n${rule(title, "contract")}` };
   }
   if (kind === "train") {
-    const t = (comp.trains || {})[id] || {};
+    const tr = (comp.trains || {})[id] || {};
     const shed = (obs.engine_shed || []).find((x) => String(x.train) === String(id));
-    return { head: `Train No. ${id} ${t.name || ""}`, text: `${t.rule || t.text || ""}${shed ? `\nIn the Engine Shed with ${shed.coal} coal.` : ""}` };
+    return { head: t("Train No. %(n)s %(name)s", { n: id, name: tr.name || "" }), text: `${tr.rule || tr.text || ""}${shed ? "\n" + t("In the Engine Shed with %(coal)s.", { coal: cubes(shed.coal, "coal") }) : ""}` };
   }
   if (kind === "area") {
     const area = (obs.areas || []).find((a) => a.area === id.replace("_build", ""));
     const names = (comp.areas || {});
-    return { head: `Area ${id.replace("_build", "")} · ${area ? area.name : names[id] || ""}`, text: rule(title, key) || (area ? area.name : "") };
+    return { head: t("Area %(area)s", { area: id.replace("_build", "") }) + ` · ${area ? t(area.name) : names[id] || ""}`, text: rule(title, key) || (area ? t(area.name) : "") };
   }
   if (kind === "event") {
     const e = (comp.events || {})[id] || {};
     const here = (obs.event_track || []).find((x) => String(x.space) === String(id));
-    return { head: `Event space ${id}`, text: `${e.text || (here ? here.event : "")}${here ? (here.occupied ? "\nAn event cube is here: this event has happened." : "\nNo cube here yet.") : ""}` };
+    return { head: t("Event space %(n)s", { n: id }), text: `${e.text || (here ? here.event : "")}${here ? "\n" + (here.occupied ? t("An event cube is here: this event has happened.") : t("No cube here yet.")) : ""}` };
   }
   if (kind === "weather") {
-    return { head: `Weather: ${id}`, text: `${rule(title, key)}\n${rule(title, "weather_track")}` };
+    return { head: t("Weather: %(disc)s", { disc: weatherName(id) }), text: `${rule(title, key)}\n${rule(title, "weather_track")}` };
   }
   if (kind === "rate") {
     const vals = ((comp.rates || {})[id] || []).join(", ");
     const cur = (obs.work_rates || {})[id];
-    return { head: id === "excavate" ? "Excavation work rate" : "Lay-track work rate", text: `${rule(title, key)}\nNow: ${cur}.${vals ? ` Track: ${vals}.` : ""}` };
+    return { head: id === "excavate" ? t("Excavation work rate") : t("Lay-track work rate"), text: `${rule(title, key)}\n${t("Now: %(rate)s.", { rate: cur })}${vals ? " " + t("Track: %(values)s.", { values: vals }) : ""}` };
   }
   const route = obs.route || [];
   const ends = obs.ends || null;
@@ -842,25 +872,25 @@ export function explain(key, view, title) {
     if (more) return more;
   }
   if (kind === "track") {
-    const t = route.find((r) => r.type === "track" && String(r.index) === String(id));
-    if (!t) return null;
-    const state = t.laid ? `laid, ${ownerText(view, t.owner)}` : t.rubble ? `${t.rubble} rubble still on it` : "excavated, ready to be laid";
-    return { head: `Track card ${t.index + 1} · ${t.vp} VP`, text: `${state}.\n${rule(title, "track_card")}` };
+    const tc = route.find((r) => r.type === "track" && String(r.index) === String(id));
+    if (!tc) return null;
+    const state = tc.laid ? t("laid, %(owner)s", { owner: ownerText(view, tc.owner) }) : tc.rubble ? t("%(rubble)s still on it", { rubble: cubes(tc.rubble, "rubble") }) : t("excavated, ready to be laid");
+    return { head: t("Track card %(n)s · %(vp)s VP", { n: tc.index + 1, vp: tc.vp }), text: `${state}.\n${rule(title, "track_card")}` };
   }
   if (kind === "exc" || kind === "site" || kind === "station") {
     const [sk, num] = id.split(".");
     const st = route.find((r) => r.type === "station" && r.key === sk);
     if (!st) return null;
     if (kind === "station") {
-      const lines = [`${st.name} (station ${st.number}): surveyor VP ${st.surveyor_vp}.`];
-      if (st.completed) lines.push("Completed by an event: no more excavating or building here.");
-      else lines.push(st.buildable ? "Its building sites can be built now." : "Not buildable yet: the track before it still holds rubble.");
-      if (st.surveyors.length) lines.push(`Surveyors here: ${st.surveyors.map((s) => seatName(view, s)).join(", ")}.`);
+      const lines = [t("%(name)s (station %(n)s): surveyor VP %(vp)s.", { name: st.name, n: st.number, vp: st.surveyor_vp })];
+      if (st.completed) lines.push(t("Completed by an event: no more excavating or building here."));
+      else lines.push(st.buildable ? t("Its building sites can be built now.") : t("Not buildable yet: the track before it still holds rubble."));
+      if (st.surveyors.length) lines.push(t("Surveyors here: %(who)s.", { who: st.surveyors.map((s) => seatName(view, s)).join(", ") }));
       if (ends) {
         // Blaenau Ffestiniog builds by range, not by excavation.
         lines[1] = st.completed ? lines[1] : buildersText(view, ends, st.key);
-        if (ends.maintenance_station === st.key) lines.push(ends.maintenance_done ? "Its rubble is gone: the train maintenance has happened." : "When its last rubble is removed, the train maintenance happens.");
-        if ((ends.gives || {})[st.key]) lines.push(`Each building site built here gives free resources from the bag (${ends.gives[st.key].map((g) => Object.entries(g).map(([c, n]) => `${n} ${c}`).join(" + ")).join("; ")}).`);
+        if (ends.maintenance_station === st.key) lines.push(ends.maintenance_done ? t("Its rubble is gone: the train maintenance has happened.") : t("When its last rubble is removed, the train maintenance happens."));
+        if ((ends.gives || {})[st.key]) lines.push(t("Each building site built here gives free resources from the bag (%(gives)s).", { gives: ends.gives[st.key].map((g) => Object.entries(g).map(([c, n]) => cubes(n, c)).join(" + ")).join("; ") }));
         return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "build_range")}` };
       }
       return { head: st.name, text: `${lines.join("\n")}\n${rule(title, "station")}` };
@@ -868,23 +898,23 @@ export function explain(key, view, title) {
     if (kind === "exc") {
       const s = st.excavation_sites[+num - 1];
       if (!s) return null;
-      const side = +num === 1 ? "left" : +num === 2 ? "right" : `no. ${num}`;
-      return { head: `${st.name}, ${side} excavation site · ${s.vp} VP`, text: `${s.rubble} of ${s.printed_rubble} rubble left; ${ownerText(view, s.owner)}.\n${rule(title, "excavation_site")}` };
+      const side = +num === 1 ? t("%(station)s: left excavation site", { station: st.name }) : +num === 2 ? t("%(station)s: right excavation site", { station: st.name }) : t("%(station)s: excavation site no. %(n)s", { station: st.name, n: num });
+      return { head: `${side} · ${t("%(vp)s VP", { vp: s.vp })}`, text: t("%(left)s of %(printed)s rubble left; %(owner)s.", { left: s.rubble, printed: s.printed_rubble, owner: ownerText(view, s.owner) }) + `\n${rule(title, "excavation_site")}` };
     }
     const b = st.building_sites.find((x) => String(x.site) === String(num));
     if (!b) return null;
-    const cost = [b.stone ? `${b.stone} stone` : "", b.steel ? `${b.steel} steel` : ""].filter(Boolean).join(" + ") || "free";
-    return { head: `${st.name}, building site ${b.site} · ${b.vp} VP`, text: `Costs ${cost}; ${ownerText(view, b.owner)}.${st.buildable || b.owner !== null ? "" : " Not buildable yet."}\n${rule(title, "building_site")}` };
+    const cost = [b.stone ? cubes(b.stone, "stone") : "", b.steel ? cubes(b.steel, "steel") : ""].filter(Boolean).join(" + ") || t("free");
+    return { head: t("%(station)s, building site %(n)s · %(vp)s VP", { station: st.name, n: b.site, vp: b.vp }), text: t("Costs %(cost)s; %(owner)s.", { cost, owner: ownerText(view, b.owner) }) + (st.buildable || b.owner !== null ? "" : " " + t("Not buildable yet.")) + `\n${rule(title, "building_site")}` };
   }
-  const heads = { stock_yard: "Stock Yard", bag: "The bag", supply: "General supply", site_office: "Site Office", deck: "Contract deck", engine_shed: "Engine Shed", set_aside_train: "Set-aside train", surveyor: "Surveyor", start_player: "Start Player", route: "The route", event_track: "Event Track", weather_track: "Weather Track", marker: "Ownership marker", pub: "The Pub", game_surveyor: "The game's Surveyor" };
+  const heads = { stock_yard: N_("Stock Yard"), bag: N_("The bag"), supply: N_("General supply"), site_office: N_("Site Office"), deck: N_("Contract deck"), engine_shed: N_("Engine Shed"), set_aside_train: N_("Set-aside train"), surveyor: N_("Surveyor"), start_player: N_("Start Player"), route: N_("The route"), event_track: N_("Event Track"), weather_track: N_("Weather Track"), marker: N_("Ownership marker"), pub: N_("The Pub"), game_surveyor: N_("The game's Surveyor") };
   const r = rule(title, key);
-  if (r || heads[key]) return { head: heads[key] || key, text: r };
+  if (r || heads[key]) return { head: heads[key] ? t(heads[key]) : key, text: r };
   return null;
 }
 
 function buildersText(view, ends, key) {
   const who = (ends.buildable_by || {})[key] || [];
-  return who.length ? `May build here now: ${who.map((s) => seatName(view, s)).join(", ")}.` : "Nobody may build here now (it lies beyond every surveyor seen from its end).";
+  return who.length ? t("May build here now: %(who)s.", { who: who.map((s) => seatName(view, s)).join(", ") }) : t("Nobody may build here now (it lies beyond every surveyor seen from its end).");
 }
 
 function explainTwoEnds(kind, id, view, title, ends, route) {
@@ -894,33 +924,34 @@ function explainTwoEnds(kind, id, view, title, ends, route) {
     const here = order.filter((s) => ends.players[s] === id);
     const laid = (ends.laid || {})[id] ?? 0;
     const f = (ends.frontier || {})[id];
-    const front = f ? (f.track !== undefined ? `track card ${f.track + 1}` : `${endName(view, f.station)}, excavation site ${f.site}`) : "no rubble left on its side";
+    const front = f ? (f.track !== undefined ? t("track card %(n)s", { n: f.track + 1 }) : t("%(station)s: excavation site no. %(n)s", { station: endName(view, f.station), n: f.site })) : t("no rubble left on its side");
     const lines = [
-      here.length ? `Started here: ${here.map((s) => seatName(view, s)).join(", ")} (${here.length} of 3 spaces).` : "Nobody has started here yet (3 spaces).",
-      `Its line of track: ${laid} track card${laid === 1 ? "" : "s"} laid; its frontier: ${front}.`,
-      ends.game_surveyor === id ? "The game's Surveyor stands here: the next event resolves from this end." : "",
+      here.length ? t("Started here: %(who)s (%(n)s of 3 spaces).", { who: here.map((s) => seatName(view, s)).join(", "), n: here.length }) : t("Nobody has started here yet (3 spaces)."),
+      t("Its line of track: %(cards)s laid; its frontier: %(front)s.", { cards: nt("%(n)s track card", "%(n)s track cards", laid), front }),
+      ends.game_surveyor === id ? t("The game's Surveyor stands here: the next event resolves from this end.") : "",
       rule(title, "end"),
     ];
-    return { head: `${name} (a starting end)`, text: lines.filter(Boolean).join("\n") };
+    return { head: t("%(name)s (a starting end)", { name }), text: lines.filter(Boolean).join("\n") };
   }
   if (kind === "game_surveyor") {
-    const at = ends.game_surveyor ? `It stands at ${endName(view, ends.game_surveyor)}: the next event resolves from there.` : "Not placed yet: the last player to choose an end places it.";
-    return { head: "The game's Surveyor", text: `${at}\n${rule(title, "game_surveyor")}` };
+    const at = ends.game_surveyor ? t("It stands at %(end)s: the next event resolves from there.", { end: endName(view, ends.game_surveyor) }) : t("Not placed yet: the last player to choose an end places it.");
+    return { head: t("The game's Surveyor"), text: `${at}\n${rule(title, "game_surveyor")}` };
   }
   if (kind === "frontier") {
-    return { head: `Frontier from ${endName(view, id)}`, text: `The next rubble seen from ${endName(view, id)}.\n${rule(title, "frontier")}` };
+    return { head: t("Frontier from %(end)s", { end: endName(view, id) }), text: t("The next rubble seen from %(end)s.", { end: endName(view, id) }) + `\n${rule(title, "frontier")}` };
   }
   if (kind === "gift") {
-    const gives = ((ends.gives || {})[id] || []).map((g, k) => `site ${k + 1}: ${Object.entries(g).map(([c, n]) => `${n} ${c}`).join(" + ") || "nothing"}`);
-    return { head: `${endName(view, id)} gives free resources`, text: `${gives.join("; ")}.\n${rule(title, "gift")}` };
+    const gives = ((ends.gives || {})[id] || []).map((g, k) => t("site %(n)s: %(what)s", { n: k + 1, what: Object.entries(g).map(([c, n]) => cubes(n, c)).join(" + ") || t("nothing") }));
+    return { head: t("%(end)s gives free resources", { end: endName(view, id) }), text: `${gives.join("; ")}.\n${rule(title, "gift")}` };
   }
   if (kind === "maint") {
     const st = route.find((r) => r.type === "station" && r.key === ends.maintenance_station);
     const left = st ? st.excavation_sites.reduce((a, x) => a + x.rubble, 0) : 0;
-    return { head: `${st ? st.name : "Station 4"}: train maintenance`, text: `${ends.maintenance_done ? "The maintenance has happened." : `${left} rubble left here; the maintenance happens when it is gone.`}\n${rule(title, "maintenance_station")}` };
+    const station4 = t("Station 4");
+    return { head: t("%(station)s: train maintenance", { station: st ? st.name : station4 }), text: (ends.maintenance_done ? t("The maintenance has happened.") : t("%(rubble)s left here; the maintenance happens when it is gone.", { rubble: cubes(left, "rubble") })) + `\n${rule(title, "maintenance_station")}` };
   }
   if (kind === "buildable") {
-    return { head: `Who may build at ${endName(view, id)}`, text: `${buildersText(view, ends, id)}\n${rule(title, "build_range")}` };
+    return { head: t("Who may build at %(end)s", { end: endName(view, id) }), text: `${buildersText(view, ends, id)}\n${rule(title, "build_range")}` };
   }
   return null;
 }
@@ -939,13 +970,13 @@ export function actionInfo(a) {
 
 // ------------------------------------------------------------------ HTML parts for the page
 function cubeSpan(h, kind, n) {
-  return h("span", { class: "res", title: kind }, h("i", { class: "cube", style: `background:${CUBE[kind]}`, "aria-hidden": "true" }), ` ${n} ${kind}`);
+  return h("span", { class: "res", title: pt("cube", kind) }, h("i", { class: "cube", style: `background:${CUBE[kind]}`, "aria-hidden": "true" }), " " + cubes(n, kind));
 }
 
 function cardBox(h, title, n, extra = "") {
   const c = contractInfo(title, n);
-  return h("div", { class: `contract ${extra}`, "data-info": `contract:${n}`, tabindex: 0, role: "button", "aria-label": `Contract #${n}: ${c.effect}` },
-    h("div", { class: "contract-head" }, h("b", { text: `#${n}` }), h("span", { text: c.area === "-" ? "maintenance" : `area ${c.area}` })),
+  return h("div", { class: `contract ${extra}`, "data-info": `contract:${n}`, tabindex: 0, role: "button", "aria-label": t("Contract #%(n)s: %(effect)s", { n, effect: c.effect }) },
+    h("div", { class: "contract-head" }, h("b", { text: `#${n}` }), h("span", { text: c.area === "-" ? t("maintenance") : t("area %(area)s", { area: c.area }) })),
     h("div", { class: "contract-text", text: c.effect }),
     h("div", { class: "contract-bonus", text: c.bonus }));
 }
@@ -953,8 +984,8 @@ function cardBox(h, title, n, extra = "") {
 function endLine(view, seat) {
   const ends = view.observation.ends;
   const key = ends.players[seat];
-  if (!key) return "Starting end: not chosen yet";
-  return `Starting end: ${endName(view, key)}${ends.start_markers[seat] ? " (start marker placed)" : ""}`;
+  if (!key) return t("Starting end: not chosen yet");
+  return t("Starting end: %(end)s", { end: endName(view, key) }) + (ends.start_markers[seat] ? " " + t("(start marker placed)") : "");
 }
 
 export function playerPanel(view, seat, title, h) {
@@ -966,17 +997,17 @@ export function playerPanel(view, seat, title, h) {
   return h("div", { class: "pp" },
     h("div", { class: "supply" }, ["iron", "stone", "coal", "rubble", "steel"].map((k) => cubeSpan(h, k, p[k]))),
     h("div", { class: "meta" },
-      h("span", { "data-info": "marker", class: "info" }, `${p.markers_left} markers left`), " · ",
-      h("span", { "data-info": "surveyor", class: "info" }, obs.ends && !obs.ends.players[seat] ? "surveyor not placed yet" : `surveyor at ${station ? station.name : p.surveyor}`), " · ",
-      `${p.labourers} labourers`, p.labourers_to_place ? ` (${p.labourers_to_place} to place)` : ""),
+      h("span", { "data-info": "marker", class: "info" }, nt("%(n)s marker left", "%(n)s markers left", p.markers_left)), " · ",
+      h("span", { "data-info": "surveyor", class: "info" }, obs.ends && !obs.ends.players[seat] ? t("surveyor not placed yet") : t("surveyor at %(station)s", { station: station ? station.name : p.surveyor })), " · ",
+      nt("%(n)s labourer", "%(n)s labourers", p.labourers), p.labourers_to_place ? " " + t("(%(n)s to place)", { n: p.labourers_to_place }) : ""),
     obs.ends ? h("div", { class: "meta" }, endLine(view, seat)) : null,
     h("div", { class: "meta" }, tr
-      ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, `Train ${tr.short || `No. ${p.train} ${tr.name}`}`)
-      : "No train"),
+      ? h("span", { "data-info": `train:${p.train}`, class: "info train-chip", tabindex: 0, role: "button" }, t("Train %(train)s", { train: tr.short || t("No. %(n)s %(name)s", { n: p.train, name: tr.name }) }))
+      : t("No train")),
     p.contracts.length ? h("details", { class: "hand-box", "data-key": `held:${seat}`, open: seat === view.seat ? "open" : null },
-      h("summary", { text: `Contracts held (${p.contracts.length})` }), h("div", { class: "hand" }, p.contracts.map((c) => cardBox(h, title, c)))) : null,
+      h("summary", { text: t("Contracts held (%(n)s)", { n: p.contracts.length }) }), h("div", { class: "hand" }, p.contracts.map((c) => cardBox(h, title, c)))) : null,
     p.played.length ? h("details", { class: "hand-box", "data-key": `played:${seat}` },
-      h("summary", { text: `Played (${p.played.length}): ${p.played.map((c) => "#" + c).join(", ")}` }), h("div", { class: "hand played" }, p.played.map((c) => cardBox(h, title, c, "sideways")))) : null);
+      h("summary", { text: t("Played (%(n)s): %(cards)s", { n: p.played.length, cards: p.played.map((c) => "#" + c).join(", ") }) }), h("div", { class: "hand played" }, p.played.map((c) => cardBox(h, title, c, "sideways")))) : null);
 }
 
 function markerCounts(obs, seat) {
@@ -997,15 +1028,15 @@ const parseNeed = (why) => {
 };
 
 function markerWords(n, kind) {
-  return `${n} ${kind} marker${n === 1 ? "" : "s"}`;
+  return kind === "track" ? nt("%(n)s track marker", "%(n)s track markers", n) : nt("%(n)s station marker", "%(n)s station markers", n);
 }
 
 function needWords(n) {
   const parts = [];
-  if (n.rubble) parts.push(`${n.rubble} rubble`);
-  if (n.track) parts.push(`${n.track} track marker${n.track > 1 ? "s" : ""}`);
-  if (n.station) parts.push(`${n.station} station marker${n.station > 1 ? "s" : ""}`);
-  return parts.join(" + ") || "nothing";
+  if (n.rubble) parts.push(cubes(n.rubble, "rubble"));
+  if (n.track) parts.push(markerWords(n.track, "track"));
+  if (n.station) parts.push(markerWords(n.station, "station"));
+  return parts.join(" + ") || t("nothing");
 }
 
 // For each player, each contract: what it needed, what the player had, what went onto it.
@@ -1033,26 +1064,26 @@ export function scoreDetails(result, view, title, h) {
       const used = usedOf(c, k);
       const printed = contractInfo(title, c.contract).need;
       const needText = need ? needWords(need) : printed || c.why;
-      const status = c.met ? `met: ${c.vp} VP` : "not met: 0 VP";
+      const status = c.met ? t("met: %(vp)s VP", { vp: c.vp }) : t("not met: 0 VP");
       let onIt;
-      if (used) onIt = `on it: ${needWords(used)}`;
+      if (used) onIt = t("on it: %(what)s", { what: needWords(used) });
       else if (c.met) onIt = c.why;
       else if (need) {
         const short = { rubble: Math.max(0, need.rubble - Math.max(0, left.rubble)), track: Math.max(0, need.track - Math.max(0, left.track)), station: Math.max(0, need.station - Math.max(0, left.station)) };
         const total = short.rubble + short.track + short.station;
-        onIt = total ? `short of ${needWords(short)}` : "the cubes and markers scored more on other cards";
+        onIt = total ? t("short of %(what)s", { what: needWords(short) }) : t("the cubes and markers scored more on other cards");
       } else onIt = c.why;
       return h("tr", { class: c.met ? "met" : "unmet" },
         h("td", {}, h("span", { "data-info": `contract:${c.contract}`, class: "info", tabindex: 0, role: "button" }, `#${c.contract}`)),
         h("td", { text: needText }), h("td", { text: status }), h("td", { text: onIt }));
     });
     box.append(h("div", { class: "cs-player" },
-      h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), ` ${seatName(view, b.seat)}: contracts ${b.lines.contracts} VP`),
-      h("p", { class: "had", text: `Had at the end: ${had.rubble} rubble, ${markerWords(had.track, "track")}, ${markerWords(had.station, "station")}.` }),
+      h("h4", {}, h("i", { class: "dot", style: `background:${playerColour(view, b.seat)}`, "aria-hidden": "true" }), " " + t("%(who)s: contracts %(vp)s VP", { who: seatName(view, b.seat), vp: b.lines.contracts })),
+      h("p", { class: "had", text: t("Had at the end: %(rubble)s, %(track)s, %(station)s.", { rubble: cubes(had.rubble, "rubble"), track: markerWords(had.track, "track"), station: markerWords(had.station, "station") }) }),
       b.contracts.length
-        ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: "card" }), h("th", { text: "needs" }), h("th", { text: "result" }), h("th", { text: "cubes and markers" }))), h("tbody", {}, rows))
-        : h("p", { text: "No contracts." }),
-      b.contracts.length ? h("p", { class: "left", text: `Not used by any card: ${Math.max(0, left.rubble)} rubble, ${markerWords(Math.max(0, left.track), "track")}, ${markerWords(Math.max(0, left.station), "station")}.` }) : null));
+        ? h("table", { class: "cs" }, h("thead", {}, h("tr", {}, h("th", { text: t("card") }), h("th", { text: t("needs") }), h("th", { text: t("result") }), h("th", { text: t("cubes and markers") }))), h("tbody", {}, rows))
+        : h("p", { text: t("No contracts.") }),
+      b.contracts.length ? h("p", { class: "left", text: t("Not used by any card: %(rubble)s, %(track)s, %(station)s.", { rubble: cubes(Math.max(0, left.rubble), "rubble"), track: markerWords(Math.max(0, left.track), "track"), station: markerWords(Math.max(0, left.station), "station") }) }) : null));
   }
   return box;
 }
