@@ -120,11 +120,13 @@ def catalogue(lang: str) -> Catalog:
 
 
 def _ids(m: Message) -> list[str]:
-    return list(m.id) if isinstance(m.id, (list, tuple)) else [m.id]
+    return [str(i) for i in m.id] if isinstance(m.id, (list, tuple)) else [str(m.id)]
 
 
 def _strings(m: Message) -> list[str]:
-    return list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
+    if isinstance(m.string, (list, tuple)):
+        return [str(s) for s in m.string]
+    return [m.string or ""]
 
 
 def _exempt(m: Message) -> set[str]:
@@ -228,6 +230,6 @@ def test_the_catalogue_compiles_and_picks_plural_forms(lang: str) -> None:
     for m in plural:
         sing, plur = _ids(m)[:2]
         for n, form in expected[lang].items():
-            assert tr.ngettext(sing, plur, n) == m.string[form], (m.id, n)
+            assert tr.ngettext(sing, plur, n) == _strings(m)[form], (m.id, n)
     for m in [m for m in cat if m.id and not m.pluralizable and not m.context][:50]:
-        assert tr.gettext(m.id) == m.string
+        assert tr.gettext(_ids(m)[0]) == _strings(m)[0]
