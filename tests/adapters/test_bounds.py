@@ -114,6 +114,16 @@ def test_foothills_bounds_are_derived_from_the_rules_and_data() -> None:
     assert enc.max_decisions == 2 + 500 * 9 == 4502
     small = resolve("foothills", 2, None, turn_limit=10).encoder()
     assert small.max_decisions == 2 + 10 * 9
+    # Scores (seed "Spielende und Wertung"): 16 markers at best 5 VP + the Architect's 2 (a
+    # track: at most 2), 34 cards cleared at 1 VP, and 250 turns a seat at the best space's
+    # 3 VP plus Field Worker's 1; passengers: 16 stations at 2 and 250 turns at a space's 2
+    # plus a Tourist's 1; 2 route bonuses at 3, the summit 2; a pile of 16 cards, the 5 with
+    # the passengers field at 782 // 2, the other 11 at 16 (stations built).
+    vp = 16 * (5 + 2) + 34 * 1 + 250 * (3 + 1)
+    passengers = 16 * 2 + 250 * (2 + 1)
+    assert enc.score_bounds == (0.0, vp + 2 * 3 + 2 + passengers / 2 + 5 * (passengers // 2) + 11 * 16) == (0.0, 3676.0)
+    vp, passengers = 16 * 7 + 34 + 5 * 4, 16 * 2 + 5 * 3
+    assert small.score_bounds == (0.0, vp + 8 + passengers / 2 + 5 * (passengers // 2) + 11 * 16) == (0.0, 488.5)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -99,20 +99,39 @@ def _max_decisions(cfg: Config) -> int:
 
 
 def _score_bound(cfg: Config) -> float:
-    """An upper bound on one player's final score: every VP token in the box, every
-    station's VP, one per card cleared and per track laid, the route bonuses and the summit,
-    every passenger, and a scoring pile as large as the stations allow, each card scoring
-    the largest any field can give."""
-    box = cfg.box
-    vt = box["vp_tokens"]
-    tokens = vt["half"] * 0.5 + vt["one"] + 3 * vt["three"] + 10 * vt["ten"]
+    """An upper bound on one player's final score (seed 001 "Spielende und Wertung"), over
+    every card in the box. VP and passengers have substitutes when the box runs out, and a
+    surveyor action space can be used again and again, so the score grows with the turns:
+
+    - markers (components.toml, 16 a player) bound the tracks and stations a player lays,
+      each worth at most the best track VP or the best station VP plus the best station
+      bonus, and at most the best station's passengers;
+    - each route card is cleared once (`clear_vp`);
+    - each of the player's turns gains at most the best action space's VP and passengers
+      plus the best action's own (a surveyor's bonus, a rubble action's passengers);
+    - the route bonuses of the railways that have one, the summit;
+    - passengers at their value; the scoring pile holds at most one card per station built
+      (so per marker) and per action card, the cards with the passengers field at most
+      every passenger halved, the others at most the largest other field (tracks halved,
+      stations, tickets, cards in the pile)."""
+    rules = cfg.rules
+    markers = cfg.box["markers_per_player"]
+    turns = (max_turns(cfg) + 1) // 2  # the start player plays the odd turns
+    params = list(cfg.params.values())
+    spaces = [sd for sd in cfg.space if sd is not None]
+    st_bonus = max(prm.bonus_vp for prm in params)
+    per_marker_vp = max(max(prm.track_vp for prm in params if prm.track), max(cfg.st_vp) + st_bonus)
+    vp = (markers * per_marker_vp + rules["clear_vp"] * cfg.n_cards
+          + turns * (max(sd.vp for sd in spaces) + max(prm.vp for prm in params)))
+    passengers = (markers * max(cfg.st_passengers)
+                  + turns * (max(sd.passengers for sd in spaces) + max(prm.passengers for prm in params)))
     rails_with_bonus = sum(1 for r in cfg.comp.railways if r.bonus_token)
-    passengers = box["passengers"] + sum(cfg.st_passengers)
-    pile_cards = min(cfg.n_ac, cfg.n_stations)
-    per_card = max(passengers // 2, cfg.n_tracks // 2, cfg.n_stations, len(cfg.ticket_colours), cfg.n_ac)
-    return float(tokens + sum(cfg.st_vp) + cfg.n_cards + cfg.n_tracks
-                 + cfg.rules["route_bonus_vp"] * rails_with_bonus + cfg.rules["summit_vp"]
-                 + passengers * cfg.rules["passenger_value"] + pile_cards * per_card)
+    pile = min(markers, cfg.n_ac)
+    by_passengers = min(pile, sum(1 for f in cfg.ac_scoring if f == "passengers"))
+    other = max(markers // 2, markers, len(cfg.ticket_colours), pile)
+    return float(vp + rules["route_bonus_vp"] * rails_with_bonus + rules["summit_vp"]
+                 + passengers * rules["passenger_value"]
+                 + by_passengers * (passengers // 2) + (pile - by_passengers) * other)
 
 
 class Encoder:
