@@ -3,12 +3,14 @@ scenario and player count, `max_game_length` (Encoder.max_decisions) and `max_ut
 (Encoder.score_bounds) against the most decisions and the highest score seen in 200
 random and 20 greedy games, as the Markdown table docs/ai.md shows.
 
-    PYTHONPATH=src python3 scripts/bounds_table.py
+    PYTHONPATH=src python3 scripts/bounds_table.py            # every title
+    PYTHONPATH=src python3 scripts/bounds_table.py foothills  # the rows of the titles named
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 from snowdonia.adapters.common import resolve
@@ -30,10 +32,16 @@ def _play(setup: Any, game: str, players: int, seed: int) -> Any:
 
 
 def main() -> None:
+    only = sys.argv[1:]
+    unknown = [n for n in only if n not in names()]
+    if unknown:
+        sys.exit(f"unknown title(s) {', '.join(unknown)}; the titles are {', '.join(names())}")
     print("| title, scenario | players | `max_game_length` | most decisions seen | x | `max_utility` (scores) "
           "| highest score seen | x |")
     print("|---|---|---|---|---|---|---|---|")
     for n in names():
+        if only and n not in only:
+            continue
         for sc in title(n).scenarios:
             for p in sc.players:
                 setup = resolve(n, p, sc.key)

@@ -82,3 +82,65 @@ def test_snowdonia_bounds_are_derived_from_the_rules_and_data() -> None:
     assert enc.score_bounds == (0.0, 438.0)
     # a stricter limit on the rounds can only lower the bound; the scores do not depend on it
     assert small.score_bounds == enc.score_bounds
+
+
+def test_foothills_bounds_are_derived_from_the_rules_and_data() -> None:
+    """The derivation of docs/ai.md ("Bounds") for Foothills, figure by figure (seed 001
+    "Spielablauf": a turn is one action card, its action, the flip; "Spielende und Wertung":
+    no rule ends the game by turns, so the safety net `turn_limit` does). Per action, from
+    data/action_cards.toml and data/railways.toml: a take asks at most once per resource, a
+    rubble action once per pick, works once per time; Landscaper (a D side with a flip)
+    building Barmouth Ferry asks the most - the station, a flip for each of the 5 cards in
+    the bar and the stop, then the flip of another card: 8, and 9 with the card's choice."""
+    from snowdonia.games.foothills.ai import encoding as fe
+    from snowdonia.games.foothills.data import CATEGORIES
+    from snowdonia.games.foothills.rules.config import config
+
+    cfg = config(("I", "II", "III", "IV", "V", "VI", "VII", "VIII"), "blue-green", 0)
+    sides = {cfg.ac_grey[ac].key: cfg.ac_grey[ac] for ac in range(cfg.n_ac)}
+    mains = {cfg.ac_gold[ac].family: cfg.ac_gold[ac] for ac in range(cfg.n_ac)}
+    assert fe._action_decisions(cfg, mains["take"]) == cfg.params["stockyard"].take == 3
+    assert fe._action_decisions(cfg, mains["rubble"]) == cfg.params["rubble"].picks == 1
+    assert fe._action_decisions(cfg, mains["works"]) == cfg.params["works"].times == 3
+    assert fe._action_decisions(cfg, sides["landschaftsplaner"]) == 1 + (len(CATEGORIES) + 1) + 1 == 8
+    # the main station action has no flip: the station and the ferry
+    assert fe._action_decisions(cfg, mains["station"]) == 1 + len(CATEGORIES) + 1 == 7
+    # Draughtsman (Bauzeichner): the move, then a space's 2 decisions and its flip
+    assert fe._action_decisions(cfg, sides["bauzeichner"]) == 4
+    assert fe.max_decisions_per_turn(cfg) == 1 + 8
+    assert fe.max_turns(cfg) == cfg.turn_limit == 500
+    assert fe.max_turns(config(cfg.railways, "blue-green", 11)) == 12  # the other seat's last turn
+    enc = resolve("foothills", 2, None).encoder()
+    assert enc.max_decisions == 2 + 500 * 9 == 4502
+    small = resolve("foothills", 2, None, turn_limit=10).encoder()
+    assert small.max_decisions == 2 + 10 * 9
+    # Scores (seed "Spielende und Wertung"): 16 markers at best 5 VP + the Architect's 2 (a
+    # track: at most 2), 34 cards cleared at 1 VP, and 250 turns a seat at the best space's
+    # 3 VP plus Field Worker's 1; passengers: 16 stations at 2 and 250 turns at a space's 2
+    # plus a Tourist's 1; 2 route bonuses at 3, the summit 2; a pile of 16 cards, the 5 with
+    # the passengers field at 782 // 2, the other 11 at 16 (stations built).
+    vp = 16 * (5 + 2) + 34 * 1 + 250 * (3 + 1)
+    passengers = 16 * 2 + 250 * (2 + 1)
+    assert enc.score_bounds == (0.0, vp + 2 * 3 + 2 + passengers / 2 + 5 * (passengers // 2) + 11 * 16) == (0.0, 3676.0)
+    vp, passengers = 16 * 7 + 34 + 5 * 4, 16 * 2 + 5 * 3
+    assert small.score_bounds == (0.0, vp + 8 + passengers / 2 + 5 * (passengers // 2) + 11 * 16) == (0.0, 488.5)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_no_foothills_turn_asks_more_than_the_per_turn_figure(seed: int) -> None:
+    """Turn by turn (a random game and a greedy one per seed): the decisions between two
+    turns never exceed `max_decisions_per_turn`, and the set-up asks one per player."""
+    from snowdonia.games.foothills.ai import encoding as fe
+
+    setup = resolve("foothills", 2, None)
+    for bots in (None, [make_bot("greedy", seed * 10 + p, game="foothills") for p in range(2)]):
+        g = setup.new_game(seed)
+        per_turn = fe.max_decisions_per_turn(g.cfg)
+        rng = random.Random(seed)
+        counts: dict[int, int] = {}
+        while not g.is_over:
+            turn = g.turn
+            g.apply(bots[g.current_player].choose(g) if bots else rng.choice(g.legal_actions()))
+            counts[turn] = counts.get(turn, 0) + 1
+        assert counts.get(0, 0) <= 2
+        assert max(counts.values()) <= per_turn, (seed, max(counts.values()))

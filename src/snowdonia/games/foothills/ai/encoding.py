@@ -15,12 +15,13 @@ from typing import Any
 import numpy as np
 
 from snowdonia.core.protocol import Position
-from snowdonia.games.foothills.data import NUMERALS
+from snowdonia.games.foothills.data import CATEGORIES, NUMERALS, ActionDef
 from snowdonia.games.foothills.rules import stations, surveyor, track
 from snowdonia.games.foothills.rules.config import Config, Settings, config
 from snowdonia.games.foothills.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.foothills.rules.scoring import route_bonus_holder
 from snowdonia.games.foothills.rules.state import BAR, NAVVY, NONE, PUB, State
+from snowdonia.games.foothills.rules.stations import DEVILS_BRIDGE, FERRY_EFFECT
 
 DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
 _DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
@@ -28,24 +29,109 @@ PLAYER_FIELDS = ("iron", "stone", "rubble", "passengers", "vp", "markers", "stat
                  "turns_taken")
 SUPPLY_FIELDS = ("events_aside", "rubble", "passengers", "vp", "navvies", "buffer_stops", "rubble_substitutes",
                  "passenger_substitutes", "vp_substitutes")
-MAX_DECISIONS_PER_TURN = 32  # a turn: the card, then at most a few dozen steps (random play: at most 8)
+
+
+def _space_decisions(cfg: Config, c: int) -> tuple[int, bool]:
+    """The decisions a surveyor action space asks (one per resource gained - yard or bag -,
+    one per track or swap it grants) and whether it lets the player flip another card."""
+    sd = cfg.space[c]
+    assert sd is not None
+    return sd.iron + sd.stone + sd.resource + sd.track + sd.swap, sd.flip
+
+
+def _action_decisions(cfg: Config, a: ActionDef) -> int:
+    """The most decisions carrying out action `a` can ask, the flip of another card (step
+    3, asked once at most) included. A resource take asks at most once per resource it
+    takes (every answer takes at least one, or stops); a rubble action once per pick; track
+    works once per time; a station one choice, then its card's effect (Barmouth Ferry: a
+    flip per card in the bar, one per category, and the stop; Devil's Bridge: the card put
+    aside and its replacement) or the offer of the surveyor action space below it and that
+    space's own decisions; a surveyor move one choice, then the space's decisions or the
+    Pub's (the card put aside and its replacement)."""
+    prm = a.params
+    flip = prm.flip
+    if a.family == "take":
+        return prm.take + flip
+    if a.family == "rubble":
+        return prm.picks + flip
+    if a.family == "works":
+        return prm.times + flip
+    # Every card in the box counts, whatever the railways in play.
+    after = [0]
+    if a.family == "station":
+        for c in range(cfg.n_cards):
+            if not cfg.card_stations[c]:
+                continue
+            if cfg.effect[c] == FERRY_EFFECT:
+                after.append(len(CATEGORIES) + 1 + flip)
+            elif cfg.effect[c] == DEVILS_BRIDGE:
+                after.append(2 + flip)
+            elif cfg.space[c] is not None:
+                n, space_flip = _space_decisions(cfg, c)
+                after.append(1 + n + (flip or space_flip))
+        return 1 + max(after)
+    # the surveyor (family "surveyor"): to a space, to the Pub, or back to the action bar (0)
+    for c in range(cfg.n_cards):
+        if cfg.space[c] is not None:
+            n, space_flip = _space_decisions(cfg, c)
+            after.append(n + (flip or space_flip))
+    if prm.pub:
+        after.append(2 + flip)
+    return 1 + max(after)
+
+
+def max_decisions_per_turn(cfg: Config) -> int:
+    """A turn: the choice of an action card, then the most any side of any card in the box
+    can ask (a turn with no usable card asks nothing: a navvy is placed)."""
+    return 1 + max(_action_decisions(cfg, a) for ac in range(cfg.n_ac) for a in (cfg.ac_gold[ac], cfg.ac_grey[ac]))
+
+
+def max_turns(cfg: Config) -> int:
+    """No rule ends Foothills by turns: the engine's safety net `turn_limit` (both seats'
+    turns) ends it. The start player plays the odd turns; if the start player rings in the
+    end on the limit's turn (an odd limit), the other seat still has a last turn."""
+    return cfg.turn_limit + cfg.turn_limit % 2
+
+
+def _max_decisions(cfg: Config) -> int:
+    """Set-up: one choice of resources per player; then the turns."""
+    return 2 + max_turns(cfg) * max_decisions_per_turn(cfg)
 
 
 def _score_bound(cfg: Config) -> float:
-    """An upper bound on one player's final score: every VP token in the box, every
-    station's VP, one per card cleared and per track laid, the route bonuses and the summit,
-    every passenger, and a scoring pile as large as the stations allow, each card scoring
-    the largest any field can give."""
-    box = cfg.box
-    vt = box["vp_tokens"]
-    tokens = vt["half"] * 0.5 + vt["one"] + 3 * vt["three"] + 10 * vt["ten"]
+    """An upper bound on one player's final score (seed 001 "Spielende und Wertung"), over
+    every card in the box. VP and passengers have substitutes when the box runs out, and a
+    surveyor action space can be used again and again, so the score grows with the turns:
+
+    - markers (components.toml, 16 a player) bound the tracks and stations a player lays,
+      each worth at most the best track VP or the best station VP plus the best station
+      bonus, and at most the best station's passengers;
+    - each route card is cleared once (`clear_vp`);
+    - each of the player's turns gains at most the best action space's VP and passengers
+      plus the best action's own (a surveyor's bonus, a rubble action's passengers);
+    - the route bonuses of the railways that have one, the summit;
+    - passengers at their value; the scoring pile holds at most one card per station built
+      (so per marker) and per action card, the cards with the passengers field at most
+      every passenger halved, the others at most the largest other field (tracks halved,
+      stations, tickets, cards in the pile)."""
+    rules = cfg.rules
+    markers = cfg.box["markers_per_player"]
+    turns = (max_turns(cfg) + 1) // 2  # the start player plays the odd turns
+    params = list(cfg.params.values())
+    spaces = [sd for sd in cfg.space if sd is not None]
+    st_bonus = max(prm.bonus_vp for prm in params)
+    per_marker_vp = max(max(prm.track_vp for prm in params if prm.track), max(cfg.st_vp) + st_bonus)
+    vp = (markers * per_marker_vp + rules["clear_vp"] * cfg.n_cards
+          + turns * (max(sd.vp for sd in spaces) + max(prm.vp for prm in params)))
+    passengers = (markers * max(cfg.st_passengers)
+                  + turns * (max(sd.passengers for sd in spaces) + max(prm.passengers for prm in params)))
     rails_with_bonus = sum(1 for r in cfg.comp.railways if r.bonus_token)
-    passengers = box["passengers"] + sum(cfg.st_passengers)
-    pile_cards = min(cfg.n_ac, cfg.n_stations)
-    per_card = max(passengers // 2, cfg.n_tracks // 2, cfg.n_stations, len(cfg.ticket_colours), cfg.n_ac)
-    return float(tokens + sum(cfg.st_vp) + cfg.n_cards + cfg.n_tracks
-                 + cfg.rules["route_bonus_vp"] * rails_with_bonus + cfg.rules["summit_vp"]
-                 + passengers * cfg.rules["passenger_value"] + pile_cards * per_card)
+    pile = min(markers, cfg.n_ac)
+    by_passengers = min(pile, sum(1 for f in cfg.ac_scoring if f == "passengers"))
+    other = max(markers // 2, markers, len(cfg.ticket_colours), pile)
+    return float(vp + rules["route_bonus_vp"] * rails_with_bonus + rules["summit_vp"]
+                 + passengers * rules["passenger_value"]
+                 + by_passengers * (passengers // 2) + (pile - by_passengers) * other)
 
 
 class Encoder:
@@ -122,7 +208,7 @@ class Encoder:
             "observer": "the seat this vector is for", "decider": "the seat that must decide now",
             "players": "per seat: " + ", ".join(PLAYER_FIELDS), "supply": ", ".join(SUPPLY_FIELDS),
         }
-        self.max_decisions = 2 * cfg.rules["setup_take"] + cfg.turn_limit * MAX_DECISIONS_PER_TURN
+        self.max_decisions = _max_decisions(cfg)
 
     def encode(self, position: Position, seat: int, v: dict[str, np.ndarray]) -> None:
         """Fill the zeroed views `v` with what `seat` sees of `position`."""
