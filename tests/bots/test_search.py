@@ -75,7 +75,7 @@ def test_a_choice_never_depends_on_hidden_facts(game: str, scenario: str | None,
         assert seat is not None
         other = g.resample(seat, 99)
         assert other.observation(seat) == g.observation(seat)
-        bots = [make_bot("search:60:d6:g0.3", 7, game=game) for _ in (0, 1)]
+        bots = [make_bot("search:60:d6:g0.3:s0.3", 7, game=game) for _ in (0, 1)]
         assert isinstance(bots[0], SearchBot) and isinstance(bots[1], SearchBot)
         a, b = bots[0].choose(g), bots[1].choose(other)
         assert str(a) == str(b)
@@ -192,7 +192,9 @@ def test_level_strings() -> None:
     assert SearchConfig.parse("2000") == SearchConfig(iterations=2000)
     assert SearchConfig.parse("300:d10:g0.5:p0") == SearchConfig(iterations=300, depth=10, guided=0.5, prior=0.0)
     assert make_bot("search:300:d10:g0.5").name == "search:300:d10:g0.5"
-    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000"):
+    assert SearchConfig.parse("300:s0.3:e0") == SearchConfig(iterations=300, own=0.3, sharp=False)
+    assert make_bot("search:300:s0.3:e0").name == "search:300:s0.3:e0"
+    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000", "200:s1.5", "200:e2"):
         with pytest.raises(ValueError, match="bad search level"):
             make_bot(f"search:{bad}")
 

@@ -92,6 +92,16 @@ class Snowdonia(Title):
 
         return evaluate(position, seat)  # type: ignore[arg-type]
 
+    def search_evaluate(self, position: Position, seat: int) -> float:
+        from snowdonia.games.snowdonia.bots.value import value
+
+        return value(position, seat)  # type: ignore[arg-type]
+
+    def search_actions(self, position: Position) -> list[Action]:
+        from snowdonia.games.snowdonia.bots.value import search_actions
+
+        return search_actions(position)  # type: ignore[arg-type]
+
     def bots(self) -> dict[str, BotFactory]:
         from snowdonia.games.snowdonia.bots.greedy import factory
 
