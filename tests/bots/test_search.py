@@ -194,7 +194,8 @@ def test_level_strings() -> None:
     assert make_bot("search:300:d10:g0.5").name == "search:300:d10:g0.5"
     assert SearchConfig.parse("300:s0.3:e0") == SearchConfig(iterations=300, own=0.3, sharp=False)
     assert make_bot("search:300:s0.3:e0").name == "search:300:s0.3:e0"
-    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000", "200:s1.5", "200:e2"):
+    assert SearchConfig.parse("300:m1").merge and make_bot("search:300:m1").name == "search:300:m1"
+    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000", "200:s1.5", "200:e2", "200:m2"):
         with pytest.raises(ValueError, match="bad search level"):
             make_bot(f"search:{bad}")
 

@@ -56,7 +56,7 @@ class SearchConfig:
     guided: float = 0.0  # the share of playout decisions the one-ply bot makes (the rest: random)
     own: float = OWN  # the reward's share for the seat's own score (the rest: winning and margin)
     sharp: bool = True  # cut playouts are valued by the title's `search_evaluate` (else `evaluate`)
-    merge: bool = True  # search the title's `search_actions` (dominated options left out), else all
+    merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
     seconds_cap: float | None = None
 
     @staticmethod
@@ -74,7 +74,7 @@ class SearchConfig:
             prior = PRIOR
             own = OWN
             sharp = True
-            merge = True
+            merge = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -114,8 +114,8 @@ class SearchConfig:
             out += f":s{self.own:g}"
         if not self.sharp:
             out += ":e0"
-        if not self.merge:
-            out += ":m0"
+        if self.merge:
+            out += ":m1"
         return out
 
 
@@ -175,10 +175,10 @@ class SearchBot:
             self.last_iterations = 0
             self.last_stats = []
             return legal[0]
-        if self.config.merge and len(game.title.search_actions(game)) == 1:
+        if self.config.merge and len(game.title.search_actions(game, legal)) == 1:
             self.last_iterations = 0
             self.last_stats = []
-            return game.title.search_actions(game)[0]
+            return game.title.search_actions(game, legal)[0]
         stats = self.analyse(game, every_option=False)
         best = max(stats, key=lambda s: (s.visits, s.value))
         return best.action
@@ -247,7 +247,9 @@ class SearchBot:
         path = [root]
         first: Any = None
         while not d.is_over:
-            legal = d.legal_actions() if acts is None or (node is root and every_option) else acts(d)
+            legal = d.legal_actions()
+            if acts is not None and not (node is root and every_option):
+                legal = acts(d, legal)
             p = d.current_player
             assert p is not None
             children = node.children
@@ -289,7 +291,9 @@ class SearchBot:
         guided = cfg.guided
         policy = self.prior_bot if guided > 0 else None
         while steps < depth and not d.is_over:
-            legal = d.legal_actions() if acts is None else acts(d)
+            legal = d.legal_actions()
+            if acts is not None:
+                legal = acts(d, legal)
             if len(legal) == 1:
                 d.step(legal[0])
             elif policy is not None and (guided >= 1.0 or rng.random() < guided):

@@ -355,11 +355,11 @@ class Title(ABC):
         `evaluate`. A title may sharpen it for search without changing its one-ply bots."""
         return self.evaluate(position, seat)
 
-    def search_actions(self, position: Position) -> list[Any]:
-        """The options a search bot considers: `legal_actions`, or a title's subset of them
-        without options that are never better than another (never empty when a decision is
-        pending)."""
-        return position.legal_actions()
+    def search_actions(self, position: Position, legal: list[Any]) -> list[Any]:
+        """The options a search bot considers among `legal` (the position's `legal_actions`):
+        all of them, or a title's subset without options that are never better than another
+        (never empty when `legal` is not)."""
+        return legal
 
     def bots(self) -> dict[str, BotFactory]:
         """Bots that know this title's rules (e.g. `greedy`); game-agnostic bots come from
