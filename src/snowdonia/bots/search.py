@@ -19,7 +19,10 @@ What it adds to `mcts` (kept unchanged as the versioned reference `mcts-v1`):
 Like `mcts` it searches over `Position.resample(seat, rng)` determinizations only, so it never
 reads what its seat cannot see, and it never changes the game it is given. Level strings:
 `search:3000` (iterations), `search:3000:d8` (iterations, playout depth), `:g0.5` (share of
-guided playout decisions), `:p0` (root prior weight).
+guided playout decisions), `:p0` (root prior weight), `:s0.3` (the reward's share for the
+seat's own score), `:e0` (cut playouts valued by the title's `evaluate` instead of its
+`search_evaluate`), `:m1` (the bot searches the title's `search_actions`: options another
+option covers left out).
 """
 
 from __future__ import annotations
@@ -96,8 +99,9 @@ class SearchConfig:
         except ValueError:
             raise ValueError(
                 f"bad search level {level!r}: use iterations ('search:2000'), optionally a playout "
-                "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5') and a prior weight "
-                "('search:300:p0'); 1 to 1,000,000 iterations"
+                "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
+                "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
+                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations"
             ) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge)
