@@ -51,10 +51,11 @@ def _state(g: Position) -> tuple[Any, ...]:
 def test_searching_never_changes_the_real_game(game: str, scenario: str | None, players: int) -> None:
     for g in _positions(game, scenario, players, 11, 4):
         before = _state(g)
-        bot = make_bot("search:40:d4:g0.3", 5, game=game)
-        a = bot.choose(g)
-        assert _state(g) == before
-        assert a in g.legal_actions()
+        for spec in ("search:40:d4:g0.3", "search:40:s0.3:m1"):
+            bot = make_bot(spec, 5, game=game)
+            a = bot.choose(g)
+            assert _state(g) == before
+            assert a in g.legal_actions()
 
 
 def test_the_state_check_notices_a_change() -> None:
