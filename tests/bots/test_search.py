@@ -51,10 +51,11 @@ def _state(g: Position) -> tuple[Any, ...]:
 def test_searching_never_changes_the_real_game(game: str, scenario: str | None, players: int) -> None:
     for g in _positions(game, scenario, players, 11, 4):
         before = _state(g)
-        bot = make_bot("search:40:d4:g0.3", 5, game=game)
-        a = bot.choose(g)
-        assert _state(g) == before
-        assert a in g.legal_actions()
+        for spec in ("search:40:d4:g0.3", "search:40:s0.3:m1"):
+            bot = make_bot(spec, 5, game=game)
+            a = bot.choose(g)
+            assert _state(g) == before
+            assert a in g.legal_actions()
 
 
 def test_the_state_check_notices_a_change() -> None:
@@ -75,7 +76,7 @@ def test_a_choice_never_depends_on_hidden_facts(game: str, scenario: str | None,
         assert seat is not None
         other = g.resample(seat, 99)
         assert other.observation(seat) == g.observation(seat)
-        bots = [make_bot("search:60:d6:g0.3", 7, game=game) for _ in (0, 1)]
+        bots = [make_bot("search:60:d6:g0.3:s0.3", 7, game=game) for _ in (0, 1)]
         assert isinstance(bots[0], SearchBot) and isinstance(bots[1], SearchBot)
         a, b = bots[0].choose(g), bots[1].choose(other)
         assert str(a) == str(b)
@@ -192,7 +193,10 @@ def test_level_strings() -> None:
     assert SearchConfig.parse("2000") == SearchConfig(iterations=2000)
     assert SearchConfig.parse("300:d10:g0.5:p0") == SearchConfig(iterations=300, depth=10, guided=0.5, prior=0.0)
     assert make_bot("search:300:d10:g0.5").name == "search:300:d10:g0.5"
-    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000"):
+    assert SearchConfig.parse("300:s0.3:e0") == SearchConfig(iterations=300, own=0.3, sharp=False)
+    assert make_bot("search:300:s0.3:e0").name == "search:300:s0.3:e0"
+    assert SearchConfig.parse("300:m1").merge and make_bot("search:300:m1").name == "search:300:m1"
+    for bad in ("abc", "0", "-3", "1s", "200:x4", "200:g2", "200:p-1", "2000000", "200:s1.5", "200:e2", "200:m2"):
         with pytest.raises(ValueError, match="bad search level"):
             make_bot(f"search:{bad}")
 

@@ -19,7 +19,10 @@ What it adds to `mcts` (kept unchanged as the versioned reference `mcts-v1`):
 Like `mcts` it searches over `Position.resample(seat, rng)` determinizations only, so it never
 reads what its seat cannot see, and it never changes the game it is given. Level strings:
 `search:3000` (iterations), `search:3000:d8` (iterations, playout depth), `:g0.5` (share of
-guided playout decisions), `:p0` (root prior weight).
+guided playout decisions), `:p0` (root prior weight), `:s0.3` (the reward's share for the
+seat's own score), `:e0` (cut playouts valued by the title's `evaluate` instead of its
+`search_evaluate`), `:m1` (the bot searches the title's `search_actions`: options another
+option covers left out).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ MARGIN_SCALE = 10.0
 EXPLORATION = 0.5
 DEPTH = 20  # measured: d20 beat d0 and d6 and matched d200 at a third of its cost (docs)
 PRIOR = 2.0
+OWN = 0.0
+OWN_CENTRE, OWN_SCALE = 70.0, 20.0  # the own-score term: a logistic of (score - 70 VP) / 20 VP
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,9 @@ class SearchConfig:
     win_weight: float = WIN_WEIGHT
     margin_scale: float = MARGIN_SCALE
     guided: float = 0.0  # the share of playout decisions the one-ply bot makes (the rest: random)
+    own: float = OWN  # the reward's share for the seat's own score (the rest: winning and margin)
+    sharp: bool = True  # cut playouts are valued by the title's `search_evaluate` (else `evaluate`)
+    merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
     seconds_cap: float | None = None
 
     @staticmethod
@@ -68,6 +76,9 @@ class SearchConfig:
             depth = DEPTH
             guided = 0.0
             prior = PRIOR
+            own = OWN
+            sharp = True
+            merge = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -75,18 +86,26 @@ class SearchConfig:
                     guided = float(extra[1:])
                 elif extra.startswith("p"):
                     prior = float(extra[1:])
+                elif extra.startswith("s"):
+                    own = float(extra[1:])
+                elif extra in ("e0", "e1"):
+                    sharp = extra == "e1"
+                elif extra in ("m0", "m1"):
+                    merge = extra == "m1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
-                    or not 0.0 <= prior <= 100.0):
+                    or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0):
                 raise ValueError
         except ValueError:
             raise ValueError(
                 f"bad search level {level!r}: use iterations ('search:2000'), optionally a playout "
-                "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5') and a prior weight "
-                "('search:300:p0'); 1 to 1,000,000 iterations"
+                "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
+                "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
+                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations"
             ) from None
-        return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior)
+        return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
+                            merge=merge)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -96,6 +115,12 @@ class SearchConfig:
             out += f":g{self.guided:g}"
         if self.prior != PRIOR:
             out += f":p{self.prior:g}"
+        if self.own != OWN:
+            out += f":s{self.own:g}"
+        if not self.sharp:
+            out += ":e0"
+        if self.merge:
+            out += ":m1"
         return out
 
 
@@ -143,14 +168,20 @@ class SearchBot:
             self.last_iterations = 0
             self.last_stats = []
             return legal[0]
-        stats = self.analyse(game)
+        if self.config.merge and len(game.title.search_actions(game, legal)) == 1:
+            self.last_iterations = 0
+            self.last_stats = []
+            return game.title.search_actions(game, legal)[0]
+        stats = self.analyse(game, every_option=False)
         best = max(stats, key=lambda s: (s.visits, s.value))
         return best.action
 
-    def analyse(self, game: Position, seat: int | None = None) -> list[OptionStats]:
+    def analyse(self, game: Position, seat: int | None = None, *, every_option: bool = True) -> list[OptionStats]:
         """Search the pending decision of `game` with this bot's budget and return every root
         option's statistics (in `legal_actions` order), from the deciding seat's knowledge
-        (`seat`, if given, must be that seat). `game` is not changed."""
+        (`seat`, if given, must be that seat). `game` is not changed. With `every_option` (the
+        default, for hints and reviews) every legal option is searched at the root; without it
+        (the bot's own choice) only the title's `search_actions`, and the others get no visits."""
         mover = game.current_player
         if mover is None:
             raise ValueError("the game is over: there is no decision to search")
@@ -171,7 +202,7 @@ class SearchBot:
         while its < cfg.iterations:
             if cap is not None and its > 0 and time.perf_counter() - start >= cap:
                 break
-            self._iterate(game, seat, root, rng, prior_action, extra)
+            self._iterate(game, seat, root, rng, prior_action, extra, every_option)
             its += 1
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start
@@ -200,15 +231,18 @@ class SearchBot:
             return None
 
     def _iterate(self, game: Position, seat: int, root: Node, rng: random.Random, prior_action: Any,
-                 extra: dict[Any, RootStats]) -> None:
+                 extra: dict[Any, RootStats], every_option: bool = True) -> None:
         cfg = self.config
         c = cfg.exploration
         d = game.resample(seat, rng)
+        acts = d.title.search_actions if cfg.merge else None
         node = root
         path = [root]
         first: Any = None
         while not d.is_over:
             legal = d.legal_actions()
+            if acts is not None and not (node is root and every_option):
+                legal = acts(d, legal)
             p = d.current_player
             assert p is not None
             children = node.children
@@ -251,6 +285,8 @@ class SearchBot:
         policy = self.prior_bot if guided > 0 else None
         while steps < depth and not d.is_over:
             legal = d.legal_actions()
+            if acts is not None:
+                legal = acts(d, legal)
             if len(legal) == 1:
                 d.step(legal[0])
             elif policy is not None and (guided >= 1.0 or rng.random() < guided):
@@ -258,8 +294,8 @@ class SearchBot:
             else:
                 d.step(legal[rng.randrange(len(legal))])
             steps += 1
-        scores, winners = _scores(d)
-        r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale)
+        scores, winners = _scores(d, cfg.sharp)
+        r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
         for nd in path:
             nd.visits += 1
             rw = nd.reward
@@ -278,18 +314,23 @@ class SearchBot:
                 st.wins += 1.0 / len(winners)
 
 
-def _scores(g: Position) -> tuple[list[float], list[int]]:
+def _scores(g: Position, sharp: bool = True) -> tuple[list[float], list[int]]:
     """Final scores and winners, or the title's evaluation of every seat (the leaders win)."""
     if g.is_over:
         res = g.outcome()
         return [float(s) for s in res.scores], list(res.winners)
-    ev = g.title.evaluate
+    ev = g.title.search_evaluate if sharp else g.title.evaluate
     scores = [ev(g, p) for p in range(g.players)]
     top = max(scores)
     return scores, [p for p in range(len(scores)) if scores[p] == top]
 
 
-def _rewards(scores: list[float], winners: list[int], win_weight: float, scale: float) -> list[float]:
+def _own(score: float) -> float:
+    return 1.0 / (1.0 + math.exp(-(score - OWN_CENTRE) / OWN_SCALE))
+
+
+def _rewards(scores: list[float], winners: list[int], win_weight: float, scale: float,
+             own: float = 0.0) -> list[float]:
     n = len(scores)
     if n == 1:
         return [1.0 / (1.0 + math.exp(-(scores[0] - 40.0) / 15.0))]
@@ -300,7 +341,8 @@ def _rewards(scores: list[float], winners: list[int], win_weight: float, scale: 
         x = (scores[p] - best_other) / scale
         margin = 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
         win = share if p in winners else 0.0
-        out.append(win_weight * win + (1.0 - win_weight) * margin)
+        r = win_weight * win + (1.0 - win_weight) * margin
+        out.append((1.0 - own) * r + own * _own(scores[p]) if own else r)
     return out
 
 

@@ -363,6 +363,17 @@ class Title(ABC):
         """A heuristic value of `position` for `seat` in VP, for truncated playouts and
         one-ply bots."""
 
+    def search_evaluate(self, position: Position, seat: int) -> float:
+        """The value in VP a search bot gives `seat` where it cuts a playout short; by default
+        `evaluate`. A title may sharpen it for search without changing its one-ply bots."""
+        return self.evaluate(position, seat)
+
+    def search_actions(self, position: Position, legal: list[Any]) -> list[Any]:
+        """The options a search bot considers among `legal` (the position's `legal_actions`):
+        all of them, or a title's subset without options that are never better than another
+        (never empty when `legal` is not)."""
+        return legal
+
     def bots(self) -> dict[str, BotFactory]:
         """Bots that know this title's rules (e.g. `greedy`); game-agnostic bots come from
         `snowdonia.bots`."""

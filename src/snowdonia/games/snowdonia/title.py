@@ -12,6 +12,7 @@ from snowdonia.core.chance import ChanceHook, ChanceModel
 from snowdonia.core.data import Provenance
 from snowdonia.core.protocol import BotFactory, Encoder, Position, ScenarioInfo, SettingSpec, Title
 from snowdonia.games.snowdonia import game as game_module
+from snowdonia.games.snowdonia.bots import value as search_value
 from snowdonia.games.snowdonia.rules.actions import Action, catalogue
 from snowdonia.games.snowdonia.rules.decisions import DECISIONS
 from snowdonia.games.snowdonia.ui.words import Words
@@ -91,6 +92,12 @@ class Snowdonia(Title):
         from snowdonia.games.snowdonia.bots.evaluate import evaluate
 
         return evaluate(position, seat)  # type: ignore[arg-type]
+
+    def search_evaluate(self, position: Position, seat: int) -> float:
+        return search_value.value(position, seat)  # type: ignore[arg-type]
+
+    def search_actions(self, position: Position, legal: list[Any]) -> list[Any]:
+        return search_value.search_actions(position, legal)  # type: ignore[arg-type]
 
     def bots(self) -> dict[str, BotFactory]:
         from snowdonia.games.snowdonia.bots.greedy import factory
