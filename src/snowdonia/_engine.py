@@ -38,6 +38,7 @@ COMPILED_GLOBS = (
     "snowdonia/games/snowdonia/scenarios/hooks.py",
     "snowdonia/games/foothills/rules/*.py",
     "snowdonia/bots/mcts.py",
+    "snowdonia/games/snowdonia/ai/encoding.py",
 )
 BUILD_FILE = "_engine_build.json"
 PURE_ENV = "SNOWDONIA_PURE"
