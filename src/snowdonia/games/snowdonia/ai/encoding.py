@@ -247,10 +247,16 @@ class Encoder:
         mv: dict[str, memoryview] = memo["mv"]
         active = g.decision is not None and not g.over
         head = (active, g.decision, g.decider, g.res_area, g.pending_cards if g.decision == KEEP else ())
-        if memo.get("head") != head:
+        was = memo.get("head")
+        if was != head:
             memo["head"] = head
-            for name in ("decider", "decision", "window_area", "drawn_cards"):
-                v[name].fill(0)
+            if was is not None and was[0]:  # clear what the last head set
+                mv["decider"][was[2]] = 0
+                mv["decision"][_DECISION_INDEX[was[1]]] = 0
+                if was[1] == WINDOW:
+                    mv["window_area"][was[3]] = 0
+                if was[1] == KEEP:
+                    v["drawn_cards"].fill(0)
             if active and g.decision is not None:
                 mv["decider"][g.decider] = 1
                 mv["decision"][_DECISION_INDEX[g.decision]] = 1
@@ -290,37 +296,53 @@ class Encoder:
             _owners(v["building_owner"], mv["building_owner"], g.bsite_owner, n)
         if _changed(memo, "station_done", g.station_done):
             _put(mv["station_done"], g.station_done)
-        if _changed(memo, "spaces", g.spaces):
-            v["spaces"].fill(0)
+        old_spaces: list[int] | None = memo.get("spaces")
+        if old_spaces != g.spaces:
             sp = mv["spaces"]
-            for i, p in enumerate(g.spaces):
-                if p >= 0:
-                    sp[i * n + p] = 1
+            if old_spaces is None or len(old_spaces) != len(g.spaces):
+                v["spaces"].fill(0)
+                for i, p in enumerate(g.spaces):
+                    if p >= 0:
+                        sp[i * n + p] = 1
+            else:  # only the rows that changed
+                for i, p in enumerate(g.spaces):
+                    q = old_spaces[i]
+                    if p != q:
+                        if q >= 0:
+                            sp[i * n + q] = 0
+                        if p >= 0:
+                            sp[i * n + p] = 1
+            memo["spaces"] = g.spaces[:]
         if _changed(memo, "g_list", g.g_list):
             v["surveying"].fill(0)
             sv = mv["surveying"]
             for p in g.g_list:
                 sv[p] += 1
         stock = (g.iron, g.stone, g.coal, g.rubble, g.steel, g.markers, g.surveyor, g.labourers, g.to_place)
-        if memo.get("stock") != stock:
-            memo["stock"] = tuple(x[:] for x in stock)
+        old_stock: tuple[list[int], ...] | None = memo.get("stock")
+        if old_stock != stock:
             pl = mv["players"]
             fields = len(stock)
             for f, values in enumerate(stock):
-                for p in range(n):
-                    pl[p * fields + f] = values[p]
+                if old_stock is None or old_stock[f] != values:  # only the fields that changed
+                    for p in range(n):
+                        pl[p * fields + f] = values[p]
+            memo["stock"] = tuple(x[:] for x in stock)
         if _changed(memo, "train", g.train):
             v["trains"].fill(0)
             tr = mv["trains"]
             for p in range(n):
                 tr[p * N_TRAINS + g.train[p]] = 1
         for key, view in (("hand", "hand"), ("played", "played"), ("round_played", "played_this_round")):
-            masks = getattr(g, key)
-            if _changed(memo, key, masks):
-                v[view].fill(0)
+            masks: list[int] = getattr(g, key)
+            old_masks: list[int] | None = memo.get(key)
+            if old_masks != masks:
                 rows = mv[view]
                 for p in range(n):
-                    _bits(rows, p * N_CARDS, masks[p])
+                    was_mask = 0 if old_masks is None else old_masks[p]
+                    if was_mask != masks[p]:  # only the cards that changed
+                        _bit_changes(rows, p * N_CARDS, was_mask, masks[p])
+                memo[key] = masks[:]
         if _changed(memo, "office", g.office):
             v["site_office"].fill(0)
             so = mv["site_office"]
@@ -484,13 +506,15 @@ def _owners(view: np.ndarray, out: memoryview, owners: list[int], n: int) -> Non
             out[i * cols + o] = 1
 
 
-def _bits(out: memoryview, start: int, mask: int) -> None:
-    """Ones at `start` + each set bit's index of `mask`."""
+def _bit_changes(out: memoryview, start: int, was: int, now: int) -> None:
+    """At `start` + the index of each bit where `was` and `now` differ, `now`'s bit."""
+    diff = was ^ now
     c = start
-    while mask:
-        if mask & 1:
-            out[c] = 1
-        mask >>= 1
+    while diff:
+        if diff & 1:
+            out[c] = now & 1
+        diff >>= 1
+        now >>= 1
         c += 1
 
 
