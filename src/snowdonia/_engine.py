@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules setup.py compiles, as paths under src/ (the engines' rules, the seeded
-# generator, the search bot). game.py, title.py, the data loaders (run once per process and
+# generator, the search bot, Snowdonia's observation encoder for the research adapters). game.py, title.py, the data loaders (run once per process and
 # replaced in tests) and everything the shells use stay interpreted.
 COMPILED_GLOBS = (
     "snowdonia/core/rng.py",
@@ -38,6 +38,7 @@ COMPILED_GLOBS = (
     "snowdonia/games/snowdonia/scenarios/hooks.py",
     "snowdonia/games/foothills/rules/*.py",
     "snowdonia/bots/mcts.py",
+    "snowdonia/games/snowdonia/ai/encoding.py",
 )
 BUILD_FILE = "_engine_build.json"
 PURE_ENV = "SNOWDONIA_PURE"

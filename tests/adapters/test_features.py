@@ -65,6 +65,27 @@ def test_incremental_encoding_equals_a_full_encoding_and_normalised_values_stay_
                 assert x.min() >= 0.0 and x.max() <= 1.0, learn.table()[int(np.argmax(x > 1))]
 
 
+@pytest.mark.parametrize("stride", [2, 3, 7])
+def test_a_buffer_brought_up_to_date_only_now_and_then_equals_a_fresh_encoding(stride: int) -> None:
+    """As in the PettingZoo env, where a seat's buffer is updated only when that seat looks
+    (several moves apart): each update rewrites just the entries whose part of the position
+    changed since (the rows of the action spaces, the cards of a hand, the fields of a
+    player's stock, the last decision's one-hots) and must still equal a fresh encoding."""
+    players = 3
+    raw = _features("snowdonia", "mount_snowdon", players, Options())
+    buffers = [raw.new_buffer(p) for p in range(players)]
+    checked = 0
+    for seed in range(3, 9):
+        for k, g in enumerate(_positions("snowdonia", "mount_snowdon", players, seed)):
+            if k % stride:
+                continue
+            buf = buffers[(k // stride) % players]
+            buf.update(g)
+            assert np.array_equal(buf.raw, raw.encode(g, buf.seat))
+            checked += 1
+    assert checked > 50
+
+
 @pytest.mark.parametrize("config", scenarios(), ids=lambda c: "-".join(c))
 def test_padded_layout_has_one_size_for_every_player_count(config: tuple[str, str]) -> None:
     game, scenario = config

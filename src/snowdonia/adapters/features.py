@@ -306,12 +306,15 @@ class Features:
 
     def transform(self, buffer: SeatBuffer, out: np.ndarray | None = None) -> np.ndarray:
         """`buffer`'s seat's vector in this layout, written into `out` (allocated if None)."""
-        if out is None:
-            out = np.empty(self.size, np.float32)
         if self.options.raw:
+            if out is None:
+                return buffer.raw.copy()
             out[:] = buffer.raw
             return out
-        np.take(buffer.flat, self.index[buffer.seat], out=out)
+        if out is None:
+            out = buffer.flat.take(self.index[buffer.seat])
+        else:
+            buffer.flat.take(self.index[buffer.seat], out=out)
         if self.scale is not None:
             out *= self.scale
             if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)

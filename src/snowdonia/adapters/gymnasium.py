@@ -97,6 +97,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.observation_space = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._n_actions = self.setup.title.action_count(self.setup.scenario)
         self.action_space = spaces.Discrete(self._n_actions)
+        self._mask = bytearray(self._n_actions)
+        self._mask_version = -1
         lo, hi = utility_bounds(self._encoder, self.returns_mode)
         self.reward_range = (lo, hi)
         self.illegal_reward = lo if illegal_reward is None else float(illegal_reward)
@@ -142,9 +144,13 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans over the catalogue (sb3-contrib's MaskablePPO)."""
-        mask = np.zeros(self._n_actions, dtype=np.bool_)
-        mask[self._legal_ids()] = True
-        return mask
+        if self._mask_version != self._version:  # once per position, as bytes
+            mask = bytearray(self._n_actions)
+            for i in self._legal_ids():
+                mask[i] = 1
+            self._mask = mask
+            self._mask_version = self._version
+        return np.frombuffer(bytearray(self._mask), np.bool_)  # a fresh array per call
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -161,8 +167,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The learner's legal ids, computed once per position."""
         if self._legal_version != self._version:
             g = self.game
-            ident = self._catalogue.id
-            self._legal = [] if g.is_over or g.current_player != self.seat else [ident(a) for a in g.legal_actions()]
+            ident = self._catalogue.index.__getitem__
+            self._legal = [] if g.is_over or g.current_player != self.seat else list(map(ident, g.legal_actions()))
             self._legal_version = self._version
         return self._legal
 

@@ -81,10 +81,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._catalogue = self.setup.title.catalogue()
         self.game: Position = self.setup.new_game(0)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
+        self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
+        self._ids = self._catalogue.index.__getitem__  # action -> catalogue id
         self.agents = self.possible_agents[:]
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
-        self._mask = np.zeros(n_actions, np.int8)
+        self._n_actions = n_actions
+        self._mask = bytearray(n_actions)
         self._no_mask = np.zeros(n_actions, np.int8)
         if opts.raw:
             box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
@@ -125,19 +128,23 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation (only the views that changed since its last one are
         re-encoded) and its action mask (the legal ids computed once per position)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)  # not an agent: list.index says so
         buf = self._buffers[seat]
         buf.update(self.game, self._version)
         obs = self.features.transform(buf)
         g = self.game
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
-        if self._mask_version != self._version:
-            self._mask.fill(0)
-            ident = self._catalogue.id
-            self._mask[[ident(a) for a in g.legal_actions()]] = 1
+        if self._mask_version != self._version:  # the legal ids once per position, as bytes
+            mask = bytearray(self._n_actions)
+            for i in map(self._ids, g.legal_actions()):
+                mask[i] = 1
+            self._mask = mask
             self._mask_version = self._version
-        return {"observation": obs, "action_mask": self._mask.copy()}
+        # A fresh int8 array per call (the caller may keep or change it).
+        return {"observation": obs, "action_mask": np.frombuffer(bytearray(self._mask), np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -155,11 +162,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = final[p]
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
+            # Rewards come only at the end: before it, the cleared rewards are all 0.0 and
+            # accumulating them would change no cumulative reward.
             seat = g.current_player
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -36,7 +36,7 @@ def _raw(game: str, players: int, scenario: str | None, seconds: float, state: d
 
 def _pick(rng: random.Random, mask: np.ndarray) -> int:
     """A uniform legal action from a mask (the same generator as the raw loop's)."""
-    legal = np.flatnonzero(mask)
+    legal = mask.nonzero()[0]  # the ids of a 1-D mask, as np.flatnonzero (without its ravel)
     return int(legal[int(rng.random() * len(legal))])
 
 

@@ -9,6 +9,7 @@ Values are raw counts and 0/1 flags: scaling is left to the learner.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -232,121 +233,168 @@ class Encoder:
         """Bring the views `v` up to date with what `seat` sees of `position`, rewriting only
         the views whose part of the position differs from the one `memo` remembers. `memo`
         belongs to these views: the caller keeps it with them; an empty memo means the views
-        are zeroed (apart from `observer`) and everything is written."""
+        are zeroed (apart from `observer`) and everything is written.
+
+        Single values are written through flat float32 memoryviews of the views (kept in
+        `memo`): far cheaper than numpy's per-element writes, the same numbers."""
         g = cast(State, position)
         cfg = g.cfg
         n = self.players
         if not memo:
             v["observer"].fill(0)
             v["observer"][seat] = 1
+            memo["mv"] = {name: _flat(arr) for name, arr in v.items()}
+        mv: dict[str, memoryview] = memo["mv"]
         active = g.decision is not None and not g.over
         head = (active, g.decision, g.decider, g.res_area, g.pending_cards if g.decision == KEEP else ())
-        if memo.get("head") != head:
+        was = memo.get("head")
+        if was != head:
             memo["head"] = head
-            for name in ("decider", "decision", "window_area", "drawn_cards"):
-                v[name].fill(0)
+            if was is not None and was[0]:  # clear what the last head set
+                mv["decider"][was[2]] = 0
+                mv["decision"][_DECISION_INDEX[was[1]]] = 0
+                if was[1] == WINDOW:
+                    mv["window_area"][was[3]] = 0
+                if was[1] == KEEP:
+                    v["drawn_cards"].fill(0)
             if active and g.decision is not None:
-                v["decider"][g.decider] = 1
-                v["decision"][_DECISION_INDEX[g.decision]] = 1
+                mv["decider"][g.decider] = 1
+                mv["decision"][_DECISION_INDEX[g.decision]] = 1
                 if g.decision == WINDOW:
-                    v["window_area"][g.res_area] = 1
+                    mv["window_area"][g.res_area] = 1
                 if g.decision == KEEP and seat == g.decider:
+                    drawn = mv["drawn_cards"]
                     for c in g.pending_cards:
-                        v["drawn_cards"][c] = 1
+                        drawn[c] = 1
         table = (g.round, g.start, g.weather_current, g.weather_mid, g.weather_last, g.exc_idx, g.lay_idx,
                  g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c, g.steel_supply,
                  g.supply_rubble, g.game_markers_left, g.trains_available, g.b_build, g.laid, g.laid_p)
         if memo.get("table") != table:
             memo["table"] = table
-            v["round"][0] = g.round
+            mv["round"][0] = g.round
             v["start_player"].fill(0)
-            v["start_player"][g.start] = 1
-            w = v["weather"]
-            w.fill(0)
+            mv["start_player"][g.start] = 1
+            v["weather"].fill(0)
+            w = mv["weather"]
+            cols = len(WEATHER_VALUES)
             for row, x in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
-                w[row, _WEATHER_INDEX[x]] = 1
-            v["work_rates"][:] = (excavation_rate(g), lay_track_rate(g))
-            v["supply"][:] = table[7:17]
-            v["flags"][:] = (g.trains_available, g.b_build, g.laid + g.laid_p)
+                w[row * cols + _WEATHER_INDEX[x]] = 1
+            _put(mv["work_rates"], (excavation_rate(g), lay_track_rate(g)))
+            _put(mv["supply"], table[7:17])
+            _put(mv["flags"], (g.trains_available, g.b_build, g.laid + g.laid_p))
         if _changed(memo, "events", g.events):
-            v["event_track"][:] = g.events
+            _put(mv["event_track"], g.events)
         if _changed(memo, "slot_rubble", g.slot_rubble):
-            v["slot_rubble"][:] = g.slot_rubble
+            _put(mv["slot_rubble"], g.slot_rubble)
         if _changed(memo, "slot_owner", g.slot_owner):
-            _owners(v["slot_owner"], g.slot_owner, n)
+            _owners(v["slot_owner"], mv["slot_owner"], g.slot_owner, n)
         if _changed(memo, "track_vp", g.track_vp):
-            v["track_vp"][:] = g.track_vp
+            _put(mv["track_vp"], g.track_vp)
         if _changed(memo, "track_owner", g.track_owner):
-            _owners(v["track_owner"], g.track_owner, n)
+            _owners(v["track_owner"], mv["track_owner"], g.track_owner, n)
         if _changed(memo, "bsite_owner", g.bsite_owner):
-            _owners(v["building_owner"], g.bsite_owner, n)
+            _owners(v["building_owner"], mv["building_owner"], g.bsite_owner, n)
         if _changed(memo, "station_done", g.station_done):
-            v["station_done"][:] = g.station_done
-        if _changed(memo, "spaces", g.spaces):
-            sp = v["spaces"]
-            sp.fill(0)
-            for i, p in enumerate(g.spaces):
-                if p >= 0:
-                    sp[i, p] = 1
+            _put(mv["station_done"], g.station_done)
+        old_spaces: list[int] | None = memo.get("spaces")
+        if old_spaces != g.spaces:
+            sp = mv["spaces"]
+            if old_spaces is None or len(old_spaces) != len(g.spaces):
+                v["spaces"].fill(0)
+                for i, p in enumerate(g.spaces):
+                    if p >= 0:
+                        sp[i * n + p] = 1
+            else:  # only the rows that changed
+                for i, p in enumerate(g.spaces):
+                    q = old_spaces[i]
+                    if p != q:
+                        if q >= 0:
+                            sp[i * n + q] = 0
+                        if p >= 0:
+                            sp[i * n + p] = 1
+            memo["spaces"] = g.spaces[:]
         if _changed(memo, "g_list", g.g_list):
-            sv = v["surveying"]
-            sv.fill(0)
+            v["surveying"].fill(0)
+            sv = mv["surveying"]
             for p in g.g_list:
                 sv[p] += 1
         stock = (g.iron, g.stone, g.coal, g.rubble, g.steel, g.markers, g.surveyor, g.labourers, g.to_place)
-        if memo.get("stock") != stock:
+        old_stock: tuple[list[int], ...] | None = memo.get("stock")
+        if old_stock != stock:
+            pl = mv["players"]
+            fields = len(stock)
+            for f, values in enumerate(stock):
+                if old_stock is None or old_stock[f] != values:  # only the fields that changed
+                    for p in range(n):
+                        pl[p * fields + f] = values[p]
             memo["stock"] = tuple(x[:] for x in stock)
-            v["players"][:] = list(zip(*stock, strict=True))
         if _changed(memo, "train", g.train):
-            tr = v["trains"]
-            tr.fill(0)
+            v["trains"].fill(0)
+            tr = mv["trains"]
             for p in range(n):
-                tr[p, g.train[p]] = 1
+                tr[p * N_TRAINS + g.train[p]] = 1
         for key, view in (("hand", "hand"), ("played", "played"), ("round_played", "played_this_round")):
-            masks = getattr(g, key)
-            if _changed(memo, key, masks):
-                rows = v[view]
-                rows.fill(0)
+            masks: list[int] = getattr(g, key)
+            old_masks: list[int] | None = memo.get(key)
+            if old_masks != masks:
+                rows = mv[view]
                 for p in range(n):
-                    _bits(rows[p], masks[p])
+                    was_mask = 0 if old_masks is None else old_masks[p]
+                    if was_mask != masks[p]:  # only the cards that changed
+                        _bit_changes(rows, p * N_CARDS, was_mask, masks[p])
+                memo[key] = masks[:]
         if _changed(memo, "office", g.office):
-            so = v["site_office"]
-            so.fill(0)
+            v["site_office"].fill(0)
+            so = mv["site_office"]
             for c in g.office:
                 if c:
                     so[c] = 1
         deck = (len(g.deck), len(g.discard), cfg.contract[g.deck[-1]].back if g.deck else None)
         if memo.get("deck") != deck:
             memo["deck"] = deck
-            d = v["deck"]
-            d.fill(0)
+            v["deck"].fill(0)
+            d = mv["deck"]
             d[0], d[1] = deck[0], deck[1]
             d[2 + _WEATHER_INDEX[deck[2]]] = 1
         if _changed(memo, "shed", g.shed) | _changed(memo, "shed_coal", g.shed_coal):
-            es = v["engine_shed"]
-            es.fill(0)
+            v["engine_shed"].fill(0)
+            es = mv["engine_shed"]
             for t in g.shed:
-                es[0, t] = 1
-            es[1, :] = g.shed_coal[:N_TRAINS]
+                es[t] = 1
+            for t in range(N_TRAINS):
+                es[N_TRAINS + t] = g.shed_coal[t]
         if memo.get("set_aside") != g.set_aside:
             memo["set_aside"] = g.set_aside
             v["set_aside_train"].fill(0)
-            v["set_aside_train"][g.set_aside] = 1
+            mv["set_aside_train"][g.set_aside] = 1
         if self.two_ends:
             ends = (g.setup_pos, g.gs_end, g.maint_done, g.start, tuple(g.end_of), tuple(g.start_marker))
             if memo.get("ends") != ends:
                 memo["ends"] = ends
                 chosen = g.setup_pos
                 v["own_end"].fill(0)
+                oe = mv["own_end"]
                 for k in range(min(chosen, n)):
                     p = (g.start + k) % n
-                    v["own_end"][p, g.end_of[p]] = 1
-                v["start_marker"][:] = g.start_marker
+                    oe[p * 2 + g.end_of[p]] = 1
+                _put(mv["start_marker"], g.start_marker)
                 v["game_surveyor_end"].fill(0)
                 if chosen > n:
-                    v["game_surveyor_end"][g.gs_end] = 1
-                v["maintenance_done"][0] = g.maint_done
-            v["lines"][:] = (g.laid, g.laid_p)
+                    mv["game_surveyor_end"][g.gs_end] = 1
+                mv["maintenance_done"][0] = g.maint_done
+            _put(mv["lines"], (g.laid, g.laid_p))
+
+
+def _flat(arr: np.ndarray) -> memoryview:
+    """A view as a flat memoryview of its own item type (float32 here): writes go to `arr`."""
+    whole: memoryview = memoryview(cast(Any, arr)).cast("B")
+    return whole.cast(cast(Any, arr.dtype.char))
+
+
+def _put(out: memoryview, values: Sequence[int] | Sequence[bool]) -> None:
+    """Write numbers into a flat float32 memoryview, from index 0."""
+    for i, x in enumerate(values):
+        out[i] = x
 
 
 def _changed(memo: dict[str, Any], key: str, now: list[int]) -> bool:
@@ -446,21 +494,27 @@ def _view_high(cfg: Config) -> dict[str, Any]:
     }
 
 
-def _owners(out: np.ndarray, owners: list[int], n: int) -> None:
-    out.fill(0)
+def _owners(view: np.ndarray, out: memoryview, owners: list[int], n: int) -> None:
+    """One row per slot of (seats, then one column for nobody / the contractors): a one-hot
+    owner; `out` is `view` flat."""
+    view.fill(0)
+    cols = n + 1
     for i, o in enumerate(owners):
         if o == EVENT or o == UNOWNED:  # laid, owned by nobody
-            out[i, n] = 1
+            out[i * cols + n] = 1
         elif o != NONE:
-            out[i, o] = 1
+            out[i * cols + o] = 1
 
 
-def _bits(out: np.ndarray, mask: int) -> None:
-    c = 0
-    while mask:
-        if mask & 1:
-            out[c] = 1
-        mask >>= 1
+def _bit_changes(out: memoryview, start: int, was: int, now: int) -> None:
+    """At `start` + the index of each bit where `was` and `now` differ, `now`'s bit."""
+    diff = was ^ now
+    c = start
+    while diff:
+        if diff & 1:
+            out[c] = now & 1
+        diff >>= 1
+        now >>= 1
         c += 1
 
 
