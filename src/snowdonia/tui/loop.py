@@ -82,7 +82,7 @@ def check_seats(seats: Sequence[str], position: Position) -> None:
         try:
             check_bot(s, position)
         except ValueError as exc:
-            raise SeatError(f"seat {p + 1} ({s}): {exc}") from exc
+            raise SeatError(_("seat %(n)s (%(bot)s): %(error)s", n=p + 1, bot=s, error=str(exc))) from exc
 
 
 @dataclass
@@ -437,10 +437,10 @@ class PlaySession:
             try:
                 write_record(path, self.position, self.seats)
             except OSError as exc:
-                self.console.print(Text(f"Could not save to {path}: {exc}", style="red"))
+                self.console.print(Text(_("Could not save to %(path)s: %(error)s", path=str(path), error=str(exc)), style="red"))
                 return None
             self.console.print(_("Game saved to %(path)s. Continue it with: %(hint)s", path=path,
-                                 hint=f"snowdonia play --resume {path}"))
+                                 hint="snowdonia play --resume " + str(path)))
             return path
         self.console.print(_("Quit without saving."))
         return None

@@ -120,14 +120,14 @@ def check_name(name: Any) -> str:
     if not isinstance(name, str):
         raise ApiError(400, _('a name must be text'))
     if len(name) > 24:
-        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{name[:30]!r}', x2=len(name)))
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=repr(name[:30]), x2=len(name)))
     if not name.isprintable():
         raise ApiError(400, _('a name may only hold printable characters (no tabs, line breaks or control characters)'))
     clean = " ".join(name.split())
     if not clean:
         raise ApiError(400, _('a name cannot be empty'))
     if len(clean) > 24:
-        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{clean[:30]!r}', x2=len(clean)))
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=repr(clean[:30]), x2=len(clean)))
     if not clean.isprintable():
         raise ApiError(400, _('a name may only hold printable characters'))
     return clean
@@ -560,7 +560,7 @@ class Live:
             try:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
-                raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=f'{text!r}'),
+                raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=repr(text)),
                                legal=legal, reason=f"{text!r} is not a move of this game", move=p.moves,
                                revision=s.revision, kind="not_a_move") from exc
             try:
