@@ -21,7 +21,8 @@ from rich.text import Text
 from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import IllegalAction
-from snowdonia.core.i18n import N_, _, ngettext
+from snowdonia.core.i18n import N_, _, ngettext, say
+from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
 from snowdonia.i18n import translate_doc
 from snowdonia.tui import view
@@ -257,7 +258,9 @@ class PlaySession:
                 try:
                     g.apply(text)
                 except IllegalAction as exc:
-                    self.console.print(Text(_("Refused: %(why)s", why=exc), style="red"))
+                    # the engine's reason in the language (its whole English sentence in English)
+                    why = say(exc.reason) if exc.reason is not None and current_lang() != "en" else str(exc)
+                    self.console.print(Text(_("Refused: %(why)s", why=why), style="red"))
                     self.console.print(_("The game is unchanged; choose again (Enter shows the menu)."))
                     continue
                 return True

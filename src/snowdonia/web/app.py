@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia import i18n
-from snowdonia.core.i18n import _
+from snowdonia.core.i18n import N_, _
 from snowdonia.core.i18n import lang as current_lang
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
@@ -983,7 +983,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(404, _('no such game'))
         names = live.names(s)
         base = views.seat_view(game_id=s.id, row=s.row, position=pos[1], seat=None, revision=s.revision,
-                               names=names, undo={"to_move": None, "why_not": "this is a replay"},
+                               names=names, undo={"to_move": None, "why_not": N_("this is a replay")},
                                table_events=[e for e in s.events if e["move"] <= move],
                                solo=series.solo(s))
         seat = s.movers[move - 1][0] if 0 < move <= len(s.movers) else None

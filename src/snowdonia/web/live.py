@@ -25,7 +25,8 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 
 from snowdonia.core.errors import ActionParseError, IllegalAction, SettingsError
-from snowdonia.core.i18n import _
+from snowdonia.core.i18n import N_, _, say
+from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store, restore
@@ -402,7 +403,7 @@ class Live:
         """How far `seat` may go back now: {"to_move": m | None, "why_not": words | None}. Back
         to the start of its turn, over moves of bots only, while nothing random was revealed."""
         if seat is None:
-            return {"to_move": None, "why_not": "spectators cannot undo"}
+            return {"to_move": None, "why_not": N_("spectators cannot undo")}
         key = (s.revision, seat)
         found = s.undo_cache.get(key)
         if found is None:
@@ -415,23 +416,23 @@ class Live:
         """The moves `seat` may go back to (earliest first), or why none."""
         p = s.position
         if p.is_over:
-            return [], "the game is over"
+            return [], N_("the game is over")
         if self.controller(s, seat) is not None:
-            return [], "a bot is playing this seat"
+            return [], N_("a bot is playing this seat")
         movers = s.movers
         last = next((k for k in range(len(movers) - 1, -1, -1) if movers[k][0] == seat and movers[k][1] is None), None)
         if last is None:
-            return [], "there is no decision of yours to take back: the last decisions were not yours"
+            return [], N_("there is no decision of yours to take back: the last decisions were not yours")
         for k in range(last + 1, len(movers)):
             if movers[k][1] is None:
-                return [], "another player has decided since your turn, so it is not yours to take back"
+                return [], N_("another player has decided since your turn, so it is not yours to take back")
         start = last
         while start > 0 and movers[start - 1][0] == seat and movers[start - 1][1] is None:
             start -= 1
         now = p.chance_state()
         points = [c for c in range(start, last + 1) if self._chance_at(s, c) == now]
         if not points:
-            return [], "something random was revealed since your turn began (a card or cube was drawn)"
+            return [], N_("something random was revealed since your turn began (a card or cube was drawn)")
         return points, None
 
     def _undo_info(self, s: Session, seat: int) -> dict[str, Any]:
@@ -566,8 +567,12 @@ class Live:
             try:
                 self._commit_move(s, seat, action, None)
             except IllegalAction as exc:
-                raise ApiError(400, str(exc), legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
-                               reason=views.refusal_reason(str(exc), str(action), self.names(s))) from exc
+                message, reason = str(exc), views.refusal_reason(str(exc), str(action), self.names(s))
+                if exc.reason is not None and current_lang() != "en":  # the engine's reason, said in the language
+                    reason = say(exc.reason, self.names(s))
+                    message = _("%(action)s is not legal now: %(reason)s", action=str(action), reason=reason)
+                raise ApiError(400, message, legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
+                               reason=reason) from exc
             except StaleWrite as exc:
                 raise ApiError(409, _('the game changed on another server at the same moment; here it is now'),
                                move=s.position.moves) from exc
@@ -579,7 +584,7 @@ class Live:
             self.check_revision(s, move, revision)
             points, why = self.undo_points(s, seat)
             if why is not None:
-                raise ApiError(400, _('cannot undo: %(why)s', why=why))
+                raise ApiError(400, _('cannot undo: %(why)s', why=_(why)))
             target = points[0] if to is None else to
             if target not in points:
                 raise ApiError(400, _('cannot undo to that point: you can go back to the start of your turn or to one of your own decisions in it'))
