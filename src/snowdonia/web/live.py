@@ -99,9 +99,9 @@ class Session:
     changes: dict[int, str] = field(default_factory=dict)
     # The log's words: from revision `log_epoch` on the engine's log only grew and the names
     # stayed (an undo, a rename, a table event or a reload starts a new epoch), so each engine
-    # event's words are computed once per epoch (`log_cache`).
+    # event's words are computed once per epoch and language (`log_caches`: language -> cache).
     log_epoch: int = 0
-    log_cache: LogCache | None = None
+    log_caches: dict[str, LogCache] = field(default_factory=dict)
     # What every view of one position shares (the running score, the decider's legal moves),
     # built once per revision: {"revision": r, "score": ..., "legal": ...}.
     shared: dict[str, Any] = field(default_factory=dict)
@@ -343,7 +343,8 @@ class Live:
         undo, rename or table event since, so its lines are the first lines of the log now.
         Otherwise, and on a first load, the whole log."""
         lines = self.whole_log(s)
-        current = s.log_cache.key if s.log_cache is not None else ""
+        cached = s.log_caches.get(current_lang())
+        current = cached.key if cached is not None else ""
         start = 0
         # A game at its cap of table events writes no line for an undo, which then leaves
         # the key as it was: such a game always sends the whole log.
@@ -364,19 +365,22 @@ class Live:
 
     @staticmethod
     def _shared(s: Session, what: str) -> Any:
-        """A part of the view that is the same for every seat at this revision, built once."""
+        """A part of the view that is the same for every seat at this revision, built once per
+        language (the legal moves' labels are words)."""
         if s.shared.get("revision") != s.revision or s.shared.get("position") is not s.position:
             s.shared = {"revision": s.revision, "position": s.position}
-        if what not in s.shared:
+        key = what if what == "score" else f"{what}:{current_lang()}"
+        if key not in s.shared:
             p = s.position
-            s.shared[what] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
-        return s.shared[what]
+            s.shared[key] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
+        return s.shared[key]
 
     def whole_log(self, s: Session) -> list[dict[str, Any]]:
         """The whole log payload of the game as it is (the same for every seat), built once per
         revision; each engine event's words are computed once per epoch."""
         names = tuple(self.names(s))
-        c = s.log_cache
+        lang = current_lang()
+        c = s.log_caches.get(lang)
         if c is not None and c.revision == s.revision and c.epoch == s.log_epoch and c.names == names:
             return c.lines
         texts: list[str] = c.texts if c is not None and c.epoch == s.log_epoch and c.names == names else []
@@ -386,7 +390,8 @@ class Live:
         lines = views.log_payload(s.position, names, table, texts=texts)
         key = c.key if c is not None and c.names == names and c.epoch == s.log_epoch \
             else views.log_key_for(names, s.events)
-        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
+        s.log_caches = {k: v for k, v in s.log_caches.items() if v.epoch == s.log_epoch}  # bounded: the languages
+        s.log_caches[lang] = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
         return lines
 
     # ------------------------------------------------------------------ undo availability
