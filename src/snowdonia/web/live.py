@@ -161,11 +161,12 @@ class Live:
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
         """The levels offered for a title (built once: naming them makes a bot of each, and
-        every view names the seats)."""
-        found = self._levels.get(game)
+        every view names the seats), once per language: their names and sentences are words."""
+        key = f"{game}:{current_lang()}"
+        found = self._levels.get(key)
         if found is None:
-            found = self._levels[game] = level_map(game, self.settings.bot_max_seconds,
-                                                   self.settings.bot_max_iterations)
+            found = self._levels[key] = level_map(game, self.settings.bot_max_seconds,
+                                                  self.settings.bot_max_iterations)
         return found
 
     def fallback(self, game: str, level: str) -> str | None:
