@@ -568,7 +568,7 @@ class Live:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
                 raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=repr(text)),
-                               legal=legal, reason=f"{text!r} is not a move of this game", move=p.moves,
+                               legal=legal, reason=_("%(text)s is not a move of this game", text=repr(text)), move=p.moves,
                                revision=s.revision, kind="not_a_move") from exc
             try:
                 self._commit_move(s, seat, action, None)
