@@ -143,3 +143,21 @@ def test_the_review_offer_and_printout_say_only_catalogue_words() -> None:
     allowed = {"snowdonia", "review", "game", "json", "docs", "analysis", "md"}
     leaks = {w for w in re.findall(r"[A-Za-z][A-Za-z']+", rest) if w not in allowed and w not in NOTATION}
     assert leaks == set(), " ".join(sorted(leaks))
+
+
+def test_a_refused_move_is_said_in_the_players_language() -> None:
+    """The engine's reason for refusing a typed move, in German (and a text that is no move of
+    the game): the engine's sentence stays English, the terminal says it in the language."""
+    from tests.tui.conftest import Script
+
+    from snowdonia.tui.loop import PlaySession
+
+    g = registry.title("snowdonia").new_game(2, seed=1)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    with using(i18n.translator("de")):
+        PlaySession(g, ["human", "greedy"], console, Script(["place A4", "fly away", "quit", ""], then=None),
+                    show_board=False).run()
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Abgelehnt: Lagerplatz (A) hat 2 Aktionsfelder (2 Spieler)" in text
+    assert "Abgelehnt: 'fly away' ist kein Zug dieses Spiels" in text
+    assert "is not legal now" not in text and g.moves == 0

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
-from snowdonia.core.errors import IllegalAction
+from snowdonia.core.errors import ActionParseError, IllegalAction
 from snowdonia.core.i18n import N_, _, ngettext, say
 from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
@@ -259,7 +259,11 @@ class PlaySession:
                     g.apply(text)
                 except IllegalAction as exc:
                     # the engine's reason in the language (its whole English sentence in English)
-                    why = say(exc.reason) if exc.reason is not None and current_lang() != "en" else str(exc)
+                    why = str(exc)
+                    if current_lang() != "en" and exc.reason is not None:
+                        why = say(exc.reason)
+                    elif current_lang() != "en" and isinstance(exc, ActionParseError):  # the parser's help is English
+                        why = _("%(text)s is not a move of this game", text=repr(text))
                     self.console.print(Text(_("Refused: %(why)s", why=why), style="red"))
                     self.console.print(_("The game is unchanged; choose again (Enter shows the menu)."))
                     continue
