@@ -294,7 +294,7 @@ class PlaySession:
         from snowdonia.tui import hints
 
         if not self.hints:
-            self.console.print(Text(hints.OFF, style="yellow"))
+            self.console.print(Text(_(hints.OFF), style="yellow"))
             return
         hints.hint(self.position, p, self.console, seed=self.position.moves)
     def _menu_columns(self, legal: list[Any]) -> None:
@@ -338,7 +338,7 @@ class PlaySession:
         if self.hints:
             from snowdonia.tui.hints import HELP_LINE
 
-            text = text.replace("\n  quit", f"\n{HELP_LINE}\n  quit", 1)
+            text = text.replace("\n  quit", "\n" + _(HELP_LINE) + "\n  quit", 1)
         self.console.print(text, markup=False, highlight=False)
 
     def _ask(self, prompt: str) -> str | None:
