@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia import i18n
-from snowdonia.core.i18n import N_, _
+from snowdonia.core.i18n import N_, _, say
 from snowdonia.core.i18n import lang as current_lang
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
@@ -866,7 +866,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         try:
             answer = await hinter.hint(s.id, s.game, s.position, s.revision)
         except hints.Busy as exc:
-            raise ApiError(503, str(exc), headers={"Retry-After": "5"}) from exc
+            raise ApiError(503, say(exc.args[0] if exc.args else str(exc)), headers={"Retry-After": "5"}) from exc
         return _json(answer)
 
     @app.post("/api/games/{game_id}/review", operation_id="postReview",
@@ -879,7 +879,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         try:
             row = await reviewer.ask(game_id)
         except reviews.Busy as exc:
-            raise ApiError(503, str(exc), headers={"Retry-After": "30"}) from exc
+            raise ApiError(503, say(exc.args[0] if exc.args else str(exc)), headers={"Retry-After": "30"}) from exc
         if row is None:
             raise ApiError(403, _('a game is reviewed once it is over, and this one is still being played'))
         status, body = reviews.answer(row)

@@ -29,6 +29,7 @@ from typing import Any
 
 from snowdonia.analysis.engine import Budget
 from snowdonia.analysis.review import default_seats
+from snowdonia.core.errors import nrefusal, refusal
 from snowdonia.core.i18n import _
 from snowdonia.core.protocol import Position
 
@@ -183,9 +184,10 @@ class Reviewer:
             return None
         record, kinds = found
         if self.queue is None:
-            raise Busy("the server is starting or stopping; ask again in a few seconds")
+            raise Busy(refusal("the server is starting or stopping; ask again in a few seconds"))
         if self.waiting() >= self.max_waiting:
-            raise Busy(f"{self.waiting()} reviews are waiting on this server; ask again in a minute")
+            raise Busy(nrefusal("%(n)s review is waiting on this server; ask again in a minute",
+                                "%(n)s reviews are waiting on this server; ask again in a minute", self.waiting()))
         seats = seats_to_review(len(kinds), kinds)
         until = time.time() + LEASE_SECONDS
         if retry:
