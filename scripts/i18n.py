@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from snowdonia.i18n import DOMAIN, LANGUAGES, TEMPLATE, po_path  # noqa: E402
 
-PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+PY_KEYWORDS = {"_": None, "N_": None, "refusal": None, "nrefusal": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                "npgettext": ((1, "c"), 2, 3)}
 JS_KEYWORDS = {"t": None, "tx": None, "ntx": (1, 2), "ptx": ((1, "c"), 2), "N_": None, "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
 

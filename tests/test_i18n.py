@@ -250,3 +250,60 @@ def test_how_to_play_and_the_guide_are_in_the_catalogue(game: str) -> None:
     assert len(texts) > 30 and all(x.startswith("⟦") and x.endswith("⟧") for x in texts)
     assert [s["key"] for s in said[0]["sections"]] == [s["key"] for s in docs[0]["sections"]]
     assert said[-1]["game"] == docs[-1]["game"]  # the guide's game settings are data, not words
+
+
+# ------------------------------------------------------------------ the engine's refusals
+def test_a_refusal_stays_english_in_the_engine_and_is_said_in_the_language() -> None:
+    """The engine's reason is an English sentence (records and messages unchanged) that keeps
+    its msgid and parameters: a front end says it in the player's language, seats by name."""
+    from snowdonia.core.errors import IllegalAction
+    from snowdonia.core.i18n import say
+    from snowdonia.games.snowdonia.rules.actions import Action
+
+    g = registry.title("snowdonia").new_game(2, seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        g.apply(Action("place", ("A", 4)))
+    exc = caught.value
+    assert str(exc).startswith("place A4 is not legal now: Stock Yard (A) has 2 spaces with 2 players (Player 1")
+    assert exc.reason == "Stock Yard (A) has 2 spaces with 2 players" and say(exc.reason) == exc.reason
+    with using(i18n.translator("de")):
+        assert say(exc.reason) == "Lagerplatz (A) hat 2 Aktionsfelder (2 Spieler)"
+    with using(i18n.translator("pl")):
+        assert say(exc.reason).startswith("Strefa zasobów (A) ma 2 pola akcji (2 ")
+    with using(i18n.translator(i18n.PSEUDO)):
+        assert _outside_markers(say(exc.reason)).strip(" ()A2") == ""
+    g.apply(Action("place", ("A", 1)))  # Player 1 takes A1; Player 2 may not
+    with pytest.raises(IllegalAction) as caught:
+        g.apply(Action("place", ("A", 1)))
+    assert caught.value.reason == "A1 is taken by Player 1"
+    with using(i18n.translator("de")):
+        assert say(caught.value.reason, ["Ann", "Bob"]) == "A1 ist von Ann besetzt"
+    f = registry.title("foothills").new_game(2, seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        f.apply("take iron=3 stone=0")
+    with using(i18n.translator("de")):
+        assert "Lagerplatz" in say(caught.value.reason)
+
+
+def test_a_stored_review_is_said_again_in_the_language_asked() -> None:
+    """The web's stored review (English option words) relabelled for a request in German."""
+    from snowdonia.analysis.review import review_record
+    from snowdonia.bots import make_bot
+    from snowdonia.web.reviews import relabel
+
+    t = registry.title("snowdonia")
+    g = t.new_game(1, seed=6)
+    bot = make_bot("greedy", seed=1, game="snowdonia")
+    while not g.is_over and g.moves < 12:
+        g.apply(bot.choose(g))
+    record = g.record()
+    body = review_record(record, [1], "1", seed=0).as_dict()
+    assert body["decisions"]
+    with using(i18n.translator("de")):
+        german = relabel(body, t.new_game(1, seed=6), [str(a) for a in record["actions"]])
+    for en, de in zip(body["decisions"], german["decisions"], strict=True):
+        assert (en["chosen"], en["best"], en["verdict"]) == (de["chosen"], de["best"], de["verdict"])
+    changed = [d["chosen_label"] for d in german["decisions"] if d["chosen_label"] not in
+               {e["chosen_label"] for e in body["decisions"]}]
+    assert changed, "no option's words were said in German"
+    assert body["decisions"][0]["chosen_label"] != german["decisions"][0]["chosen_label"]

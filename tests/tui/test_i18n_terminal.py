@@ -112,3 +112,52 @@ def test_play_in_a_language_in_a_real_terminal(tmux: str, how: str, lang: str) -
     assert prompt in screen, screen
     player = i18n.translator(lang).gettext("Player %(n)s") % {"n": 1}
     assert player in screen and "Player 1" not in screen
+
+
+def test_the_review_offer_and_printout_say_only_catalogue_words() -> None:
+    """Issue 23 with issue 20's review: the terminal's "Review this game?" offer and the review
+    it prints (tables, verdict words, the note on losses) under the pseudo-locale."""
+    from snowdonia.analysis.commands import offer_review
+    from snowdonia.bots import make_bot
+
+    g = registry.title("snowdonia").new_game(1, seed=6)
+    bot = make_bot("greedy", seed=1, game="snowdonia")
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "y"
+
+    console = Console(file=io.StringIO(), width=400, color_system=None)
+    with using(i18n.translator(i18n.PSEUDO)):
+        result = offer_review(g.record(), ["human"], console, read, saved_to=Path("game.json"), budget="1")
+    assert result is not None and result.rows
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert len(prompts) == 1 and "⟦" in prompts[0] and "⟦" in text
+    rest = _outside("\n".join([*prompts, text]))
+    for name in sorted(_printed_names("snowdonia", "mount_snowdon"), key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    # the command to type, the file named, the title's key and the docs' path stay as they are
+    allowed = {"snowdonia", "review", "game", "json", "docs", "analysis", "md"}
+    leaks = {w for w in re.findall(r"[A-Za-z][A-Za-z']+", rest) if w not in allowed and w not in NOTATION}
+    assert leaks == set(), " ".join(sorted(leaks))
+
+
+def test_a_refused_move_is_said_in_the_players_language() -> None:
+    """The engine's reason for refusing a typed move, in German (and a text that is no move of
+    the game): the engine's sentence stays English, the terminal says it in the language."""
+    from tests.tui.conftest import Script
+
+    from snowdonia.tui.loop import PlaySession
+
+    g = registry.title("snowdonia").new_game(2, seed=1)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    with using(i18n.translator("de")):
+        PlaySession(g, ["human", "greedy"], console, Script(["place A4", "fly away", "quit", ""], then=None),
+                    show_board=False).run()
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Abgelehnt: Lagerplatz (A) hat 2 Aktionsfelder (2 Spieler)" in text
+    assert "Abgelehnt: 'fly away' ist kein Zug dieses Spiels" in text
+    assert "is not legal now" not in text and g.moves == 0

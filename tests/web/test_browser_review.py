@@ -173,3 +173,43 @@ def test_a_solo_games_score_sheet_offers_its_review_on_a_phone(browser: Any, ser
     assert _axe(page) == [], "a solo game's review"
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_reviewed_game_says_only_catalogue_words(browser: Any, server: Server, size: str) -> None:  # noqa: F811
+    """Issue 23 on issue 20's review: under the pseudo-locale a reviewed game's page (the five
+    moments with the options' words, the summary, the marked decisions, the log's verdict marks
+    and their accessible names, a moment's step of the replay) has no word outside the markers."""
+    from tests.web.test_browser_i18n import VISIBLE_TEXT, _leaks, _proper_names
+
+    gid, token = _finished_game(server, seed=12)
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        assert c.post(f"/api/games/{gid}/review").status_code in (200, 202)
+        end = time.monotonic() + 120
+        while c.get(f"/api/games/{gid}/review").json().get("state") != "done":
+            assert time.monotonic() < end, "the review did not finish"
+            time.sleep(0.3)
+        labels = c.get(f"/api/games/{gid}/review?lang=xx").json()
+    # the stored review's option words are said again in the language asked for
+    assert all(r["chosen_label"].startswith("⟦") and r["best_label"].startswith("⟦") for r in labels["decisions"])
+    allowed = _proper_names("snowdonia", "mount_snowdon")
+    page = _context(browser, size).new_page()
+    page.goto(f"{server.url}/game/{gid}?lang=xx#token={token}")
+    page.wait_for_selector("#review-moments li a.moment", state="attached", timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    for tab in ("score", "log"):
+        _show_tab(page, tab)
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        page.wait_for_timeout(200)
+        text = page.evaluate(VISIBLE_TEXT)
+        assert (leaks := _leaks(page, allowed)) == [], f"{tab} tab: {leaks} " + "|".join(x for x in text.split("\n") if any(w in x for w in leaks))[:2000]
+    marks = page.eval_on_selector_all("ol.log .log-mark", "els => els.map(e => [e.getAttribute('aria-label'), e.title])")
+    assert marks and all(a.startswith("⟦") and t.startswith("⟦") for a, t in marks), marks[:3]
+    _show_tab(page, "score")
+    _press(page, page.locator("#review-moments li a.moment").first)
+    page.wait_for_selector("#review-step", state="attached", timeout=30_000)
+    page.wait_for_timeout(300)
+    _show_tab(page, "decision")
+    assert (leaks := _leaks(page, allowed)) == [], f"a moment's replay step: {leaks}"
+    _shot(page, f"{size}-review-pseudo")
+    page.context.close()

@@ -24,9 +24,12 @@ from rich.text import Text
 from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
 from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
 from snowdonia.core.errors import RecordError
+from snowdonia.core.i18n import N_, _, ngettext
 from snowdonia.tui.saving import RecordFileError, read_json_object
 
 VERDICT_STYLE = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+# The verdicts' words (the review's rows keep the English keys; the web says them with the same msgids).
+VERDICT_WORD = {"fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
 def review_command(
@@ -60,7 +63,7 @@ def review_command(
     try:
         result = run_with_bar(record, seat or None, b, seed, kinds, err)
     except (RecordError, ValueError) as exc:
-        err.print(Text(f"cannot review {file}: {exc}", style="red"))
+        err.print(Text(_("cannot review %(file)s: %(error)s", file=str(file), error=str(exc)), style="red"))
         raise typer.Exit(1 if isinstance(exc, RecordError) else 2) from None
     if as_json:
         print(json.dumps(result.as_dict(), indent=1))
@@ -71,8 +74,8 @@ def review_command(
 def run_with_bar(record: dict[str, Any], seats: list[int] | None, budget: Budget, seed: int,
                  kinds: list[str] | None, console: Console) -> Review:
     """`review_record` with a progress bar on `console` (gone when it is done)."""
-    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("left"), TimeRemainingColumn(), console=console, transient=True) as bar:
+    with Progress(TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn(_("left")), TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task("review", total=None)
 
         def progress(done: int, total: int) -> None:
@@ -85,13 +88,18 @@ def offer_review(record: dict[str, Any], kinds: list[str], console: Console, rea
                  saved_to: Path | None = None, budget: str = DEFAULT_BUDGET) -> Review | None:
     """After a game in the terminal (every solo and solo-series game): offer the review of the
     person's decisions; run it with a progress bar and show it if they say yes."""
-    where = f" (or later: snowdonia review {saved_to})" if saved_to else ""
+    if saved_to:
+        question = _("Review this game? The analysis rates each of your decisions by the VP it cost "
+                     "(or later: %(command)s).", command="snowdonia review " + str(saved_to))
+    else:
+        question = _("Review this game? The analysis rates each of your decisions by the VP it cost.")
     try:
-        answer = read_line(f"Review this game? The analysis rates each of your decisions by the VP it cost{where}. "
-                           "[y/N]: ")
+        # i18n: the answers y/yes (and the language's own word for yes) are understood
+        answer = read_line(question + " " + _("[y/N]: "))
     except (EOFError, KeyboardInterrupt):
         answer = None
-    if answer is None or answer.strip().lower() not in ("y", "yes", "r", "review"):
+    yes = {"y", "yes", "r", "review", _("y").lower(), _("yes").lower()}
+    if answer is None or answer.strip().lower() not in yes:
         return None
     result = run_with_bar(record, None, Budget.parse(budget), 0, kinds, console)
     show(result, console)
@@ -100,37 +108,45 @@ def offer_review(record: dict[str, Any], kinds: list[str], console: Console, rea
 
 def show(result: Review, console: Console) -> None:
     seats = ", ".join(str(s) for s in result.seats)
-    console.print(Text(f"Review of a {result.game} game, seat{'s' if len(result.seats) > 1 else ''} {seats} "
-                       f"(budget {result.budget}; {result.forced} forced decisions skipped)", style="bold"))
+    console.print(Text(ngettext("Review of a %(game)s game, seat %(seats)s (budget %(budget)s; %(forced)s forced "
+                                "decisions skipped)",
+                                "Review of a %(game)s game, seats %(seats)s (budget %(budget)s; %(forced)s forced "
+                                "decisions skipped)", len(result.seats),
+                                game=result.game, seats=seats, budget=result.budget,
+                                forced=result.forced), style="bold"))
     if result.biggest:
-        console.print(_table("The biggest swings", result.biggest))
-    console.print(_table("Every decision", result.rows))
-    summary = Table(title="Per seat")
-    for col in ("seat", "decisions", "fine", "inaccuracy", "mistake", "blunder", "VP lost", "per decision"):
+        console.print(_table(_("The biggest swings"), result.biggest))
+    console.print(_table(_("Every decision"), result.rows))
+    summary = Table(title=_("Per seat"))
+    for col in (_("seat"), _("decisions"), _(VERDICT_WORD["fine"]), _(VERDICT_WORD["inaccuracy"]),
+                _(VERDICT_WORD["mistake"]), _(VERDICT_WORD["blunder"]), _("VP lost"), _("per decision")):
         summary.add_column(col, justify="right")
     for s, row in result.summary().items():
         summary.add_row(str(s), str(row["decisions"]), str(row["fine"]), str(row["inaccuracy"]), str(row["mistake"]),
                         str(row["blunder"]), f"{row['loss_vp']:.1f}", f"{row['mean_loss_vp']:.1f}")
     console.print(summary)
-    limits = "; ".join(f"{name} from {at:g} VP" for name, at in THRESHOLDS)
-    console.print(Text(f"Loss = value of the best option minus the chosen one's, in VP of final margin ({limits}). "
-                       f"Values are estimates by {_BY.get(result.evaluator, result.evaluator)}: see docs/analysis.md.",
-                       style="dim"))
+    limits = "; ".join(_("%(verdict)s from %(vp)s VP", verdict=_(VERDICT_WORD[name]), vp=f"{at:g}")
+                       for name, at in THRESHOLDS)
+    by = _BY.get(result.evaluator)
+    console.print(Text(_("Loss = value of the best option minus the chosen one's, in VP of final margin "
+                         "(%(limits)s).", limits=limits) + " "
+                       + _("Values are estimates by %(by)s: see docs/analysis.md.",
+                           by=_(by) if by else result.evaluator), style="dim"))
 
 
-_BY = {"search": "greedy rollouts of the options the search bot (the expert level's search) favours",
-       "rollout:greedy": "greedy rollouts"}
+_BY = {"search": N_("greedy rollouts of the options the search bot (the expert level's search) favours"),
+       "rollout:greedy": N_("greedy rollouts")}
 
 
 def _table(title: str, rows: list[ReviewRow]) -> Table:
     table = Table(title=title)
-    for col, justify in (("move", "right"), ("seat", "right"), ("round", "right"), ("chosen", "left"),
-                         ("best", "left"), ("loss VP", "right"), ("verdict", "left")):
+    for col, justify in ((_("move"), "right"), (_("seat"), "right"), (_("round"), "right"), (_("chosen"), "left"),
+                         (_("best option"), "left"), (_("loss VP"), "right"), (_("verdict"), "left")):
         table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for r in rows:
-        best = "(same)" if r.best == r.chosen else r.best_label
+        best = _("(same)") if r.best == r.chosen else r.best_label
         table.add_row(str(r.move), str(r.seat), "" if r.round is None else str(r.round), r.chosen_label, best,
-                      f"{r.loss_vp:.1f}", Text(r.verdict, style=VERDICT_STYLE[r.verdict]))
+                      f"{r.loss_vp:.1f}", Text(_(VERDICT_WORD[r.verdict]), style=VERDICT_STYLE[r.verdict]))
     return table
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from snowdonia.core.i18n import _
 from snowdonia.core.protocol import Position, Title
 
 HERE = Path(__file__).parent
@@ -67,21 +68,31 @@ def supports(game: str) -> bool:
 
 
 def describe(game: str) -> str:
-    """One sentence for a person choosing an opponent, with the measured figures."""
+    """One sentence for a person choosing an opponent, with the measured figures (in the
+    current language)."""
+    from snowdonia.registry import title as title_named
+
     parts = []
     for (g, scenario), path in policy_files().items():
         if g != game:
             continue
         meta = _meta(path)
         ev = meta.get("eval")
-        text = (f"a neural network trained by reinforcement learning (MaskablePPO) against the "
-                f"{meta.get('opponents', 'greedy')} bot at {meta['trained_players']} players")
+        opponents = str(meta.get("opponents", "greedy"))
+        text = _("a neural network trained by reinforcement learning (MaskablePPO) against the "
+                 "%(opponents)s bot at %(players)s players", opponents=opponents, players=meta["trained_players"])
         if ev:
             lo, hi = ev["wilson95"]
-            text += (f"; it won {ev['win_rate']:.0%} (95% interval {lo:.0%}-{hi:.0%}) of {ev['games']} "
-                     f"{meta['trained_players']}-player games against {meta.get('opponents', 'greedy')}")
-        parts.append(text + f"; {scenario.replace('_', ' ').title()} only (instant)")
-    return "; ".join(parts) or "a learned policy (not available for this game)"
+            text += _("; it won %(rate)s (95%% interval %(lo)s-%(hi)s) of %(games)s "
+                      "%(players)s-player games against %(opponents)s", rate=format(ev["win_rate"], ".0%"),
+                      lo=format(lo, ".0%"), hi=format(hi, ".0%"), games=ev["games"], players=meta["trained_players"],
+                      opponents=opponents)
+        try:
+            name = _(title_named(game).scenario(scenario).name)
+        except (KeyError, ValueError):
+            name = scenario.replace("_", " ").title()
+        parts.append(text + _("; %(scenario)s only (instant)", scenario=name))
+    return "; ".join(parts) or _("a learned policy (not available for this game)")
 
 
 class PPOBot:
@@ -98,8 +109,8 @@ class PPOBot:
     def configure_for(self, title: Title) -> None:
         if not supports(title.name):
             have = ", ".join(sorted(games())) or "none"
-            raise ValueError(f"the ppo bot has no trained network for {title.display_name} "
-                             f"(it plays: {have})")
+            raise ValueError(_("the ppo bot has no trained network for %(game)s (it plays: %(have)s)",
+                               game=title.display_name, have=have))
 
     def check(self, game: Position) -> None:
         """Refuse in words a position this network cannot read."""
@@ -112,9 +123,10 @@ class PPOBot:
             path = None
         if path is None:
             trained = [s for g, s in policy_files() if g == t.name]
-            names = ", ".join(t.scenario(s).name for s in trained) or "no scenario"
-            raise ValueError(f"the ppo bot was trained on {names} only, not {t.scenario(game.scenario).name} "
-                             f"(its action ids and observation differ)")
+            names = ", ".join(_(t.scenario(s).name) for s in trained) or _("no scenario")
+            raise ValueError(_("the ppo bot was trained on %(names)s only, not %(scenario)s "
+                               "(its action ids and observation differ)",
+                               names=names, scenario=_(t.scenario(game.scenario).name)))
         settings = dict(getattr(game, "settings", {}) or {})
         key = (game.players, game.scenario, json.dumps(settings, sort_keys=True, default=str))
         feats = self._features.get(key)
@@ -124,9 +136,9 @@ class PPOBot:
             feats = Features(t, game.players, game.scenario, settings, LEARNING)
             meta = _meta(path)
             if feats.digest() != meta["digest"] or t.action_count(game.scenario) != meta["actions"]:
-                raise ValueError("the ppo bot's network reads another observation layout than these settings "
-                                 f"give ({', '.join(f'{k}={v}' for k, v in settings.items()) or 'defaults'}); "
-                                 "it plays the default settings")
+                given = ", ".join(f"{k}={v}" for k, v in settings.items()) or _("defaults")
+                raise ValueError(_("the ppo bot's network reads another observation layout than these settings "
+                                   "give (%(given)s); it plays the default settings", given=given))
             self._features[key] = feats
         return feats, path
 
@@ -156,5 +168,5 @@ class PPOBot:
 
 def factory(level: str, seed: int) -> PPOBot:
     if level:
-        raise ValueError(f"the ppo bot takes no budget (got 'ppo:{level}'); write 'ppo'")
+        raise ValueError(_("the ppo bot takes no budget (got %(spec)s); write 'ppo'", spec=repr(f"ppo:{level}")))
     return PPOBot(seed)

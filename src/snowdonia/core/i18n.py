@@ -14,7 +14,7 @@ msgids are the English text; placeholders are Python's `%(name)s` (see I18N-CONT
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any, Protocol
 
@@ -134,5 +134,24 @@ def lang() -> str:
     return _current.get().lang
 
 
+def say(text: object, seat_names: Sequence[str] | None = None) -> str:
+    """An engine sentence in the current language: a `core.errors.Reason` by its msgid and
+    parameters (nested Reasons said too; "Player %(n)s" as the table's name of that seat when
+    `seat_names` are given); any other text as it is."""
+    template = getattr(text, "template", None)
+    if not isinstance(text, str) or template is None:
+        return str(text)
+    params: dict[str, Any] = {k: say(v, seat_names) if isinstance(v, str) else v
+                              for k, v in getattr(text, "params", {}).items()}
+    plural = getattr(text, "plural", None)
+    if template == "Player %(n)s" and seat_names is not None:
+        i = params.get("n")
+        if isinstance(i, int) and 1 <= i <= len(seat_names):
+            return seat_names[i - 1]
+    if plural is not None:
+        return ngettext(template, plural, int(getattr(text, "n", 0) or 0), **params)
+    return _(template, **params)
+
+
 __all__ = ["ENGLISH", "N_", "colour_name", "Translator", "_", "current", "lang", "ngettext", "npgettext", "number",
-           "pgettext", "set_translator", "using"]
+           "pgettext", "say", "set_translator", "using"]

@@ -20,8 +20,9 @@ from rich.text import Text
 
 from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
-from snowdonia.core.errors import IllegalAction
-from snowdonia.core.i18n import N_, _, ngettext
+from snowdonia.core.errors import ActionParseError, IllegalAction
+from snowdonia.core.i18n import N_, _, ngettext, say
+from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
 from snowdonia.i18n import translate_doc
 from snowdonia.tui import view
@@ -82,7 +83,7 @@ def check_seats(seats: Sequence[str], position: Position) -> None:
         try:
             check_bot(s, position)
         except ValueError as exc:
-            raise SeatError(f"seat {p + 1} ({s}): {exc}") from exc
+            raise SeatError(_("seat %(n)s (%(bot)s): %(error)s", n=p + 1, bot=s, error=str(exc))) from exc
 
 
 @dataclass
@@ -257,7 +258,13 @@ class PlaySession:
                 try:
                     g.apply(text)
                 except IllegalAction as exc:
-                    self.console.print(Text(_("Refused: %(why)s", why=exc), style="red"))
+                    # the engine's reason in the language (its whole English sentence in English)
+                    why = str(exc)
+                    if current_lang() != "en" and exc.reason is not None:
+                        why = say(exc.reason)
+                    elif current_lang() != "en" and isinstance(exc, ActionParseError):  # the parser's help is English
+                        why = _("%(text)s is not a move of this game", text=repr(text))
+                    self.console.print(Text(_("Refused: %(why)s", why=why), style="red"))
                     self.console.print(_("The game is unchanged; choose again (Enter shows the menu)."))
                     continue
                 return True
@@ -287,7 +294,7 @@ class PlaySession:
         from snowdonia.tui import hints
 
         if not self.hints:
-            self.console.print(Text(hints.OFF, style="yellow"))
+            self.console.print(Text(_(hints.OFF), style="yellow"))
             return
         hints.hint(self.position, p, self.console, seed=self.position.moves)
     def _menu_columns(self, legal: list[Any]) -> None:
@@ -331,7 +338,7 @@ class PlaySession:
         if self.hints:
             from snowdonia.tui.hints import HELP_LINE
 
-            text = text.replace("\n  quit", f"\n{HELP_LINE}\n  quit", 1)
+            text = text.replace("\n  quit", "\n" + _(HELP_LINE) + "\n  quit", 1)
         self.console.print(text, markup=False, highlight=False)
 
     def _ask(self, prompt: str) -> str | None:
@@ -437,10 +444,10 @@ class PlaySession:
             try:
                 write_record(path, self.position, self.seats)
             except OSError as exc:
-                self.console.print(Text(f"Could not save to {path}: {exc}", style="red"))
+                self.console.print(Text(_("Could not save to %(path)s: %(error)s", path=str(path), error=str(exc)), style="red"))
                 return None
             self.console.print(_("Game saved to %(path)s. Continue it with: %(hint)s", path=path,
-                                 hint=f"snowdonia play --resume {path}"))
+                                 hint="snowdonia play --resume " + str(path)))
             return path
         self.console.print(_("Quit without saving."))
         return None

@@ -33,7 +33,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from snowdonia import i18n
-from snowdonia.core.i18n import _
+from snowdonia.core.i18n import N_, _, say
+from snowdonia.core.i18n import lang as current_lang
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import Store
@@ -125,7 +126,7 @@ def check_settings(game: str, given: dict[str, Any]) -> None:
     for key, value in given.items():
         spec = specs.get(key)
         if spec is None:
-            raise ApiError(400, _('%(x)s is not a setting of %(display_name)s; its settings are %(x2)s', x=f'{key[:40]!r}', display_name=t.display_name, x2=', '.join(specs)))
+            raise ApiError(400, _('%(x)s is not a setting of %(display_name)s; its settings are %(x2)s', x=repr(key[:40]), display_name=t.display_name, x2=', '.join(specs)))
         if spec.kind == "bool":
             ok = isinstance(value, bool)
         elif spec.kind == "choice" and spec.choices:
@@ -700,7 +701,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def how_to_play(game: str) -> JSONResponse:
         """Every scenario's rules summary of a title (`Title.how_to_play`), for *How to play*."""
         if game not in title_names():
-            raise ApiError(404, _('no game called %(game)s; known: %(x)s', game=f'{game!r}', x=', '.join(title_names())))
+            raise ApiError(404, _('no game called %(game)s; known: %(x)s', game=repr(game), x=', '.join(title_names())))
         t = title(game)
         return _json({"game": game, "scenarios": {s.key: i18n.translate_doc(t.how_to_play(s.key)) for s in t.scenarios},
                       "guide": i18n.translate_doc(t.guide())})
@@ -729,7 +730,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
     async def create(body: CreateGame, request: Request) -> JSONResponse:
         game_name = body.game
         if game_name not in title_names():
-            raise ApiError(400, _('unknown game %(game_name)s; choose one of %(x)s', game_name=f'{game_name!r}', x=', '.join(title_names())))
+            raise ApiError(400, _('unknown game %(game_name)s; choose one of %(x)s', game_name=repr(game_name), x=', '.join(title_names())))
         t = title(game_name)
         levels = live.levels(game_name)
         try:
@@ -745,7 +746,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         for i, seat in enumerate(body.seats):
             kind = seat if isinstance(seat, str) else seat.kind
             if kind != "human" and kind not in levels:
-                raise ApiError(400, _("seat %(x)s: a seat is 'human' or one of the bot levels %(x2)s, not %(x3)s", x=i + 1, x2=', '.join(levels), x3=f'{kind[:40]!r}'))
+                raise ApiError(400, _("seat %(x)s: a seat is 'human' or one of the bot levels %(x2)s, not %(x3)s", x=i + 1, x2=', '.join(levels), x3=repr(kind[:40])))
             kinds.append(kind)
             given = None if isinstance(seat, str) or seat.name is None else check_name(seat.name)
             names.append(given)
@@ -775,7 +776,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                 clock_out["seconds"] = secs
         takeover = clock.takeover or table.takeover or live.default_takeover(game_name)
         if takeover not in levels:
-            raise ApiError(400, _('the takeover bot must be one of %(x)s, not %(x2)s', x=', '.join(levels), x2=f'{takeover[:40]!r}'))
+            raise ApiError(400, _('the takeover bot must be one of %(x)s, not %(x2)s', x=', '.join(levels), x2=repr(takeover[:40])))
         clock_out["takeover"] = takeover
         opts = {"bot_delay_ms": table.bot_delay_ms, "clock": clock_out, "takeover": takeover, "hints": table.hints}
         check_settings(game_name, body.settings)
@@ -788,7 +789,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
                     try:
                         check_bot(kind, sample)
                     except ValueError as exc:
-                        raise ApiError(400, f"seat {i + 1}: {exc}") from exc
+                        raise ApiError(400, _("seat %(n)s: %(error)s", n=i + 1, error=str(exc))) from exc
         creator = limit_creation(request)
         game_id, tokens = live.create(game_name, body.players, kinds, names, body.seed, body.scenario,
                                       body.settings, private=body.private, table=opts, creator=creator)
@@ -865,7 +866,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         try:
             answer = await hinter.hint(s.id, s.game, s.position, s.revision)
         except hints.Busy as exc:
-            raise ApiError(503, str(exc), headers={"Retry-After": "5"}) from exc
+            raise ApiError(503, say(exc.args[0] if exc.args else str(exc)), headers={"Retry-After": "5"}) from exc
         return _json(answer)
 
     @app.post("/api/games/{game_id}/review", operation_id="postReview",
@@ -878,7 +879,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         try:
             row = await reviewer.ask(game_id)
         except reviews.Busy as exc:
-            raise ApiError(503, str(exc), headers={"Retry-After": "30"}) from exc
+            raise ApiError(503, say(exc.args[0] if exc.args else str(exc)), headers={"Retry-After": "30"}) from exc
         if row is None:
             raise ApiError(403, _('a game is reviewed once it is over, and this one is still being played'))
         status, body = reviews.answer(row)
@@ -894,6 +895,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         status, body = reviews.answer(reviewer.get(s.id))
         if status == 404:
             raise ApiError(404, body["error"])
+        if body.get("state") == "done" and current_lang() != "en" and s.position.is_over:
+            start = live.position(game_id, 0)
+            if start is not None:
+                actions = [str(a) for a in s.position.record()["actions"]]
+                body = await asyncio.to_thread(reviews.relabel, body, start[1], actions)
         return _json(body, status)
 
     @app.post("/api/games/{game_id}/undo", operation_id="postUndo", openapi_extra=AUTH,
@@ -977,7 +983,7 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
             raise ApiError(404, _('no such game'))
         names = live.names(s)
         base = views.seat_view(game_id=s.id, row=s.row, position=pos[1], seat=None, revision=s.revision,
-                               names=names, undo={"to_move": None, "why_not": "this is a replay"},
+                               names=names, undo={"to_move": None, "why_not": N_("this is a replay")},
                                table_events=[e for e in s.events if e["move"] <= move],
                                solo=series.solo(s))
         seat = s.movers[move - 1][0] if 0 < move <= len(s.movers) else None

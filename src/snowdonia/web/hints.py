@@ -18,6 +18,7 @@ from concurrent.futures import CancelledError
 from typing import Any
 
 from snowdonia.analysis import analyse
+from snowdonia.core.errors import refusal
 from snowdonia.registry import title
 
 log = logging.getLogger("snowdonia.web")
@@ -63,7 +64,7 @@ class Hinter:
         pending = self.running.get(key)
         if pending is None:
             if len(self.running) >= MAX_WAITING:
-                raise Busy("the analysis is busy with other hints; try again in a few seconds")
+                raise Busy(refusal("the analysis is busy with other hints; try again in a few seconds"))
             pending = asyncio.ensure_future(self._compute(game, position.snapshot(), position.moves))
             self.running[key] = pending
             pending.add_done_callback(lambda _f: self.running.pop(key, None))
@@ -81,7 +82,8 @@ class Hinter:
             return await asyncio.wrap_future(future)
         except (TimeoutError, CancelledError) as exc:
             log.warning("a hint for %s missed its %.0f s deadline (%s)", game, self.deadline, type(exc).__name__)
-            raise Busy(f"the analysis took longer than {self.deadline:.0f} seconds; try again") from exc
+            raise Busy(refusal("the analysis took longer than %(n)s seconds; try again",
+                               n=format(self.deadline, ".0f"))) from exc
         except Exception as exc:  # a killed worker must not break the table
             log.warning("a hint for %s failed (%s: %s)", game, type(exc).__name__, exc)
-            raise Busy("the analysis failed for this position; try again") from exc
+            raise Busy(refusal("the analysis failed for this position; try again")) from exc

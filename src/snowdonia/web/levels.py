@@ -62,7 +62,7 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
     if "ppo" in kinds:  # the learned policy (docs/ai.md): a network, instant
         from snowdonia.bots.ppo import describe
 
-        out.append(Level("ppo", "PPO", _("%(level)s bot", level="PPO"), _(describe(game)), 0.5))
+        out.append(Level("ppo", "PPO", _("%(level)s bot", level="PPO"), describe(game), 0.5))
     if "mcts" in kinds:
         for level, label, name, extra, secs in _search_levels(max_seconds, max_iterations):
             out.append(Level(level, label, name, f"{_(helps['mcts'])}: {extra}", secs))

@@ -25,7 +25,8 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 
 from snowdonia.core.errors import ActionParseError, IllegalAction, SettingsError
-from snowdonia.core.i18n import _
+from snowdonia.core.i18n import N_, _, say
+from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store, restore
@@ -98,9 +99,9 @@ class Session:
     changes: dict[int, str] = field(default_factory=dict)
     # The log's words: from revision `log_epoch` on the engine's log only grew and the names
     # stayed (an undo, a rename, a table event or a reload starts a new epoch), so each engine
-    # event's words are computed once per epoch (`log_cache`).
+    # event's words are computed once per epoch and language (`log_caches`: language -> cache).
     log_epoch: int = 0
-    log_cache: LogCache | None = None
+    log_caches: dict[str, LogCache] = field(default_factory=dict)
     # What every view of one position shares (the running score, the decider's legal moves),
     # built once per revision: {"revision": r, "score": ..., "legal": ...}.
     shared: dict[str, Any] = field(default_factory=dict)
@@ -120,14 +121,14 @@ def check_name(name: Any) -> str:
     if not isinstance(name, str):
         raise ApiError(400, _('a name must be text'))
     if len(name) > 24:
-        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{name[:30]!r}', x2=len(name)))
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=repr(name[:30]), x2=len(name)))
     if not name.isprintable():
         raise ApiError(400, _('a name may only hold printable characters (no tabs, line breaks or control characters)'))
     clean = " ".join(name.split())
     if not clean:
         raise ApiError(400, _('a name cannot be empty'))
     if len(clean) > 24:
-        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=f'{clean[:30]!r}', x2=len(clean)))
+        raise ApiError(400, _('a name has at most 24 characters; %(x)s has %(x2)s', x=repr(clean[:30]), x2=len(clean)))
     if not clean.isprintable():
         raise ApiError(400, _('a name may only hold printable characters'))
     return clean
@@ -160,11 +161,12 @@ class Live:
     # ------------------------------------------------------------------ levels
     def levels(self, game: str) -> dict[str, Level]:
         """The levels offered for a title (built once: naming them makes a bot of each, and
-        every view names the seats)."""
-        found = self._levels.get(game)
+        every view names the seats), once per language: their names and sentences are words."""
+        key = f"{game}:{current_lang()}"
+        found = self._levels.get(key)
         if found is None:
-            found = self._levels[game] = level_map(game, self.settings.bot_max_seconds,
-                                                   self.settings.bot_max_iterations)
+            found = self._levels[key] = level_map(game, self.settings.bot_max_seconds,
+                                                  self.settings.bot_max_iterations)
         return found
 
     def fallback(self, game: str, level: str) -> str | None:
@@ -342,7 +344,8 @@ class Live:
         undo, rename or table event since, so its lines are the first lines of the log now.
         Otherwise, and on a first load, the whole log."""
         lines = self.whole_log(s)
-        current = s.log_cache.key if s.log_cache is not None else ""
+        cached = s.log_caches.get(current_lang())
+        current = cached.key if cached is not None else ""
         start = 0
         # A game at its cap of table events writes no line for an undo, which then leaves
         # the key as it was: such a game always sends the whole log.
@@ -363,19 +366,22 @@ class Live:
 
     @staticmethod
     def _shared(s: Session, what: str) -> Any:
-        """A part of the view that is the same for every seat at this revision, built once."""
+        """A part of the view that is the same for every seat at this revision, built once per
+        language (the legal moves' labels are words)."""
         if s.shared.get("revision") != s.revision or s.shared.get("position") is not s.position:
             s.shared = {"revision": s.revision, "position": s.position}
-        if what not in s.shared:
+        key = what if what == "score" else f"{what}:{current_lang()}"
+        if key not in s.shared:
             p = s.position
-            s.shared[what] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
-        return s.shared[what]
+            s.shared[key] = p.result() if what == "score" else views.legal_payload(p, p.legal_actions())
+        return s.shared[key]
 
     def whole_log(self, s: Session) -> list[dict[str, Any]]:
         """The whole log payload of the game as it is (the same for every seat), built once per
         revision; each engine event's words are computed once per epoch."""
         names = tuple(self.names(s))
-        c = s.log_cache
+        lang = current_lang()
+        c = s.log_caches.get(lang)
         if c is not None and c.revision == s.revision and c.epoch == s.log_epoch and c.names == names:
             return c.lines
         texts: list[str] = c.texts if c is not None and c.epoch == s.log_epoch and c.names == names else []
@@ -385,7 +391,8 @@ class Live:
         lines = views.log_payload(s.position, names, table, texts=texts)
         key = c.key if c is not None and c.names == names and c.epoch == s.log_epoch \
             else views.log_key_for(names, s.events)
-        s.log_cache = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
+        s.log_caches = {k: v for k, v in s.log_caches.items() if v.epoch == s.log_epoch}  # bounded: the languages
+        s.log_caches[lang] = LogCache(s.log_epoch, names, texts, s.revision, lines, key)
         return lines
 
     # ------------------------------------------------------------------ undo availability
@@ -402,7 +409,7 @@ class Live:
         """How far `seat` may go back now: {"to_move": m | None, "why_not": words | None}. Back
         to the start of its turn, over moves of bots only, while nothing random was revealed."""
         if seat is None:
-            return {"to_move": None, "why_not": "spectators cannot undo"}
+            return {"to_move": None, "why_not": N_("spectators cannot undo")}
         key = (s.revision, seat)
         found = s.undo_cache.get(key)
         if found is None:
@@ -415,23 +422,23 @@ class Live:
         """The moves `seat` may go back to (earliest first), or why none."""
         p = s.position
         if p.is_over:
-            return [], "the game is over"
+            return [], N_("the game is over")
         if self.controller(s, seat) is not None:
-            return [], "a bot is playing this seat"
+            return [], N_("a bot is playing this seat")
         movers = s.movers
         last = next((k for k in range(len(movers) - 1, -1, -1) if movers[k][0] == seat and movers[k][1] is None), None)
         if last is None:
-            return [], "there is no decision of yours to take back: the last decisions were not yours"
+            return [], N_("there is no decision of yours to take back: the last decisions were not yours")
         for k in range(last + 1, len(movers)):
             if movers[k][1] is None:
-                return [], "another player has decided since your turn, so it is not yours to take back"
+                return [], N_("another player has decided since your turn, so it is not yours to take back")
         start = last
         while start > 0 and movers[start - 1][0] == seat and movers[start - 1][1] is None:
             start -= 1
         now = p.chance_state()
         points = [c for c in range(start, last + 1) if self._chance_at(s, c) == now]
         if not points:
-            return [], "something random was revealed since your turn began (a card or cube was drawn)"
+            return [], N_("something random was revealed since your turn began (a card or cube was drawn)")
         return points, None
 
     def _undo_info(self, s: Session, seat: int) -> dict[str, Any]:
@@ -560,14 +567,18 @@ class Live:
             try:
                 action = s.position.title.parse_action(text)
             except ActionParseError as exc:
-                raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=f'{text!r}'),
-                               legal=legal, reason=f"{text!r} is not a move of this game", move=p.moves,
+                raise ApiError(400, _('%(text)s is not a move of this game; choose one of the legal moves', text=repr(text)),
+                               legal=legal, reason=_("%(text)s is not a move of this game", text=repr(text)), move=p.moves,
                                revision=s.revision, kind="not_a_move") from exc
             try:
                 self._commit_move(s, seat, action, None)
             except IllegalAction as exc:
-                raise ApiError(400, str(exc), legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
-                               reason=views.refusal_reason(str(exc), str(action), self.names(s))) from exc
+                message, reason = str(exc), views.refusal_reason(str(exc), str(action), self.names(s))
+                if exc.reason is not None and current_lang() != "en":  # the engine's reason, said in the language
+                    reason = say(exc.reason, self.names(s))
+                    message = _("%(action)s is not legal now: %(reason)s", action=str(action), reason=reason)
+                raise ApiError(400, message, legal=legal, move=p.moves, revision=s.revision, kind="illegal_move",
+                               reason=reason) from exc
             except StaleWrite as exc:
                 raise ApiError(409, _('the game changed on another server at the same moment; here it is now'),
                                move=s.position.moves) from exc
@@ -579,7 +590,7 @@ class Live:
             self.check_revision(s, move, revision)
             points, why = self.undo_points(s, seat)
             if why is not None:
-                raise ApiError(400, _('cannot undo: %(why)s', why=why))
+                raise ApiError(400, _('cannot undo: %(why)s', why=_(why)))
             target = points[0] if to is None else to
             if target not in points:
                 raise ApiError(400, _('cannot undo to that point: you can go back to the start of your turn or to one of your own decisions in it'))

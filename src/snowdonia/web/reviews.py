@@ -19,6 +19,7 @@ at once, so the next start restarts them without waiting.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import secrets
 import time
@@ -28,6 +29,9 @@ from typing import Any
 
 from snowdonia.analysis.engine import Budget
 from snowdonia.analysis.review import default_seats
+from snowdonia.core.errors import nrefusal, refusal
+from snowdonia.core.i18n import _
+from snowdonia.core.protocol import Position
 
 log = logging.getLogger("snowdonia.web")
 
@@ -81,16 +85,45 @@ def work(url: str, game_id: str, owner: str, record: dict[str, Any], seats: list
 def answer(row: dict[str, Any] | None) -> tuple[int, dict[str, Any]]:
     """The HTTP status and body of `GET .../review` for a stored review row."""
     if row is None:
-        return 404, {"error": "no review was asked for this game yet: POST to this address to start one "
-                              "(the game must be over)"}
+        return 404, {"error": _("no review was asked for this game yet: POST to this address to start one "
+                                "(the game must be over)")}
     state = row["state"]
     if state == "done":
         return 200, {"state": "done", **(row["result"] or {})}
     if state == "failed":
-        return 200, {"state": "failed", "error": row["error"] or "the review failed",
+        return 200, {"state": "failed", "error": row["error"] or _("the review failed"),
                      "seats": row["seats"], "budget": row["budget"]}
     return 202, {"state": state, "progress": round(float(row["progress"]), 3), "seats": row["seats"],
                  "budget": row["budget"], "restarts": row["restarts"]}
+
+
+def relabel(body: dict[str, Any], start: Position, actions: list[str]) -> dict[str, Any]:
+    """A done review's body with its options' words (`chosen_label`, `best_label`, each
+    option's `label`) said again in the current language: the stored review holds the words
+    of the language it ran in (English). Replays the game once from `start` through `actions`."""
+    out = copy.deepcopy(body)
+    at: dict[int, list[dict[str, Any]]] = {}
+    for row in [*(out.get("decisions") or []), *(out.get("biggest") or [])]:
+        if isinstance(row, dict) and isinstance(row.get("move"), int):
+            at.setdefault(row["move"], []).append(row)
+    if not at:
+        return out
+    position = start
+    words = position.title.words
+    last = max(at)
+    for m in range(min(last, len(actions)) + 1):
+        if m in at:
+            labels = {str(a): words.action(position, a) for a in position.legal_actions()}
+            for row in at[m]:
+                for key, label in (("chosen", "chosen_label"), ("best", "best_label")):
+                    if row.get(key) in labels:
+                        row[label] = labels[row[key]]
+                for option in row.get("options") or []:
+                    if isinstance(option, dict) and option.get("text") in labels:
+                        option["label"] = labels[option["text"]]
+        if m < len(actions) and m < last:
+            position.apply(actions[m])
+    return out
 
 
 class Reviewer:
@@ -151,9 +184,10 @@ class Reviewer:
             return None
         record, kinds = found
         if self.queue is None:
-            raise Busy("the server is starting or stopping; ask again in a few seconds")
+            raise Busy(refusal("the server is starting or stopping; ask again in a few seconds"))
         if self.waiting() >= self.max_waiting:
-            raise Busy(f"{self.waiting()} reviews are waiting on this server; ask again in a minute")
+            raise Busy(nrefusal("%(n)s review is waiting on this server; ask again in a minute",
+                                "%(n)s reviews are waiting on this server; ask again in a minute", self.waiting()))
         seats = seats_to_review(len(kinds), kinds)
         until = time.time() + LEASE_SECONDS
         if retry:

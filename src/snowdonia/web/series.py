@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
+from snowdonia.core.i18n import _
 from snowdonia.registry import names as title_names
 from snowdonia.registry import title
 from snowdonia.store import StaleWrite, Store
@@ -136,20 +137,20 @@ class SeriesService:
         def player(request: Request) -> tuple[str, str]:
             key = bearer(request)
             if key is None:
-                raise ApiError(403, "a player key is needed (Authorization: Bearer <key>, from POST /api/players)")
+                raise ApiError(403, _("a player key is needed (Authorization: Bearer <key>, from POST /api/players)"))
             h = _key_hash(key)
             if not store.player_exists(h):
-                raise ApiError(403, "this is not a player key of this server")
+                raise ApiError(403, _("this is not a player key of this server"))
             return key, h
 
         def own_series(series_id: str, h: str) -> dict[str, Any]:
             if not (0 < len(series_id) <= 32) or not series_id.replace("-", "").replace("_", "").isalnum():
-                raise ApiError(404, "no such series")
+                raise ApiError(404, _("no such series"))
             row = store.series_row(series_id)
             if row is None:
-                raise ApiError(404, "no such series")
+                raise ApiError(404, _("no such series"))
             if row["player"] != h:
-                raise ApiError(403, "this series belongs to another player key")
+                raise ApiError(403, _("this series belongs to another player key"))
             return row
 
         def start(key: str, h: str, row: dict[str, Any], train: int, request: Request) -> tuple[str, str]:
@@ -162,7 +163,7 @@ class SeriesService:
             try:
                 store.add_series_game(row["id"], train, gid)
             except StaleWrite as exc:
-                raise ApiError(409, f"train No. {train} of this series was started already") from exc
+                raise ApiError(409, _("train No. %(n)s of this series was started already", n=train)) from exc
             return gid, tokens[0]
 
         @app.post("/api/players", status_code=201, responses=errors(429))
@@ -174,7 +175,7 @@ class SeriesService:
             recent = [t for t in self.key_limit.get(who, []) if t > now - 60]
             if len(recent) >= live.settings.games_per_minute:
                 wait = int(recent[0] + 60 - now) + 1
-                raise ApiError(429, f"too many new player keys from you; try again in {wait} s",
+                raise ApiError(429, _("too many new player keys from you; try again in %(n)s s", n=wait),
                                headers={"Retry-After": str(wait)})
             self.key_limit[who] = [*recent, now]
             key = secrets.token_urlsafe(24)
@@ -183,7 +184,7 @@ class SeriesService:
 
         @app.get("/api/players/me/bests", responses=errors(403, body=False))
         async def my_bests(request: Request) -> JSONResponse:
-            _, h = player(request)
+            _key, h = player(request)
             return as_json(self.bests(h))
 
         @app.post("/api/series", status_code=201, responses=errors(400, 403, 422, 429))
@@ -191,10 +192,11 @@ class SeriesService:
             key, h = player(request)
             trains = self.trains()
             if not trains:
-                raise ApiError(400, "no title on this server offers a solo series")
+                raise ApiError(400, _("no title on this server offers a solo series"))
             settings = dict(body.settings)
             if SERIES_SETTING in settings:
-                raise ApiError(400, f"a series chooses the train itself ({SERIES_SETTING} is not a setting here)")
+                raise ApiError(400, _("a series chooses the train itself (%(setting)s is not a setting here)",
+                                      setting=SERIES_SETTING))
             name = check_name(body.name) if body.name is not None else None
             try:  # the settings must make a game before a series is stored
                 title(SERIES_GAME).new_game(1, seed=0, **{**settings, SERIES_SETTING: trains[0]})
@@ -250,9 +252,9 @@ class SeriesService:
                 last_train, last_gid = played[-1]
                 last = await live.get(last_gid)
                 if last is not None and not last.position.is_over:
-                    raise ApiError(409, f"finish train No. {last_train} first")
+                    raise ApiError(409, _("finish train No. %(n)s first", n=last_train))
             if len(played) >= len(trains):
-                raise ApiError(400, f"the series is complete: all {len(trains)} trains are played")
+                raise ApiError(400, _("the series is complete: all %(n)s trains are played", n=len(trains)))
             train = trains[len(played)]
             gid, token = start(key, h, row, train, request)
             s = await live.get(gid)

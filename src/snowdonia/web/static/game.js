@@ -858,9 +858,10 @@ export async function gamePage(root, gameId, meta) {
     }
     const one = (row) => {
       const m = VERDICT[row.verdict] || VERDICT.fine;
-      const loss = row.verdict === "fine" ? "" : `, about ${Math.max(1, Math.round(row.loss_vp))} VP`;
+      const vp = num(Math.max(1, Math.round(row.loss_vp)));
+      const what = row.verdict === "fine" ? m.word : t("%(verdict)s, about %(vp)s VP", { verdict: m.word, vp });
       return h("button", { type: "button", class: `mark log-mark verdict-${row.verdict}`, "data-move": String(row.move),
-        "aria-label": `${m.word}${loss}: see move ${row.move} in the replay`, title: `${m.word}${loss} — see it in the replay`,
+        "aria-label": t("%(what)s: see move %(n)s in the replay", { what, n: num(row.move) }), title: t("%(what)s — see it in the replay", { what }),
         onclick: () => goReplay(row.move) }, h("b", { "aria-hidden": "true", text: m.sym }), row.verdict === "fine" ? null : ` ${m.word}`);
     };
     return (e) => {

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from snowdonia.core.errors import IllegalAction
+from snowdonia.core.errors import IllegalAction, refusal
 from snowdonia.core.rng import randbelow
 from snowdonia.games.foothills.rules.actions import FAction
 from snowdonia.games.foothills.rules.decisions import DECISIONS
@@ -133,10 +133,11 @@ def apply(g: State, action: FAction) -> None:
     legal = legal_actions(g)
     if action not in legal:
         assert g.decision is not None
+        reason = explain(g, action)
         raise IllegalAction(
             f"{action} is not legal now: {seat_name(g, g.decider)} must decide "
-            f"'{DECISIONS[g.decision].prompt}' ({explain(g, action)}). "
-            f"Legal: {', '.join(str(a) for a in legal)}")
+            f"'{DECISIONS[g.decision].prompt}' ({reason}). "
+            f"Legal: {', '.join(str(a) for a in legal)}", reason)
     step(g, action)
 
 
@@ -156,23 +157,24 @@ def explain(g: State, action: FAction) -> str:
     kind = g.decision or ""
     wanted = DECISIONS[kind].actions if kind in DECISIONS else ()
     if action.kind not in wanted:
-        return f"a '{action.kind}' action does not answer this decision; it wants {' or '.join(wanted)}"
+        return refusal("a %(kind)s action does not answer this decision; it wants %(wanted)s",
+                       kind="'" + str(action.kind) + "'", wanted=" or ".join(wanted))
     why = {
-        "card": "that card is not in your action bar, or nothing of its visible action can be carried out now",
-        "take": "the stockyard does not hold those resources, or that is more than this action takes",
-        "rubble": "that railway is not in play or has no rubble (or is not one of your ticket railways)",
-        "track": "that railway has no free track space, or you cannot pay or have no marker left",
-        "stone": "you lack the rubble for the swap, or there is no stone there",
-        "iron": "there is no iron there, or this decision is not about iron",
-        "build": "that station is not available (rubble, built, order) or you cannot pay that way",
-        "surveyor": "that action space is not available to you now",
-        "pub": "you cannot use the Pub now (your scoring pile is full or your surveyor is there)",
-        "score": "that card is not in your action bar",
-        "replace": "that card is not a replacement of the right category in the supply",
-        "flip": "that card is not one you may flip now",
-        "pass": "this choice cannot be declined now",
+        "card": refusal("that card is not in your action bar, or nothing of its visible action can be carried out now"),
+        "take": refusal("the stockyard does not hold those resources, or that is more than this action takes"),
+        "rubble": refusal("that railway is not in play or has no rubble (or is not one of your ticket railways)"),
+        "track": refusal("that railway has no free track space, or you cannot pay or have no marker left"),
+        "stone": refusal("you lack the rubble for the swap, or there is no stone there"),
+        "iron": refusal("there is no iron there, or this decision is not about iron"),
+        "build": refusal("that station is not available (rubble, built, order) or you cannot pay that way"),
+        "surveyor": refusal("that action space is not available to you now"),
+        "pub": refusal("you cannot use the Pub now (your scoring pile is full or your surveyor is there)"),
+        "score": refusal("that card is not in your action bar"),
+        "replace": refusal("that card is not a replacement of the right category in the supply"),
+        "flip": refusal("that card is not one you may flip now"),
+        "pass": refusal("this choice cannot be declined now"),
     }
-    return why.get(action.kind, "not among the options")
+    return why.get(action.kind, refusal("not among the options"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

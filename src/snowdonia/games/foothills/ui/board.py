@@ -449,7 +449,7 @@ def player_panel(obs: dict[str, Any], p: int, kinds: Sequence[str], width: int, 
         bar.add_row(Text(slot["slot"], style="bold"), line)
     pile = Text(_('scoring pile (%(x)s of at most %(pile_limit)s): ', x=len(pl['scoring_pile']), pile_limit=pl['pile_limit']))
     pile.append(", ".join(pl["scoring_pile"]) or _("empty"))
-    pile.append(_('\nscore so far: %(score_so_far)s', score_so_far=f"{pl['score_so_far']:g}"), style="bold")
+    pile.append(_('\nscore so far: %(score_so_far)s', score_so_far=format(pl["score_so_far"], "g")), style="bold")
     title = seat_label(obs, p, kinds)
     if pl["start_player"]:
         title.append(_(' · start player'))

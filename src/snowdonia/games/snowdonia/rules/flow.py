@@ -159,10 +159,11 @@ def apply(g: State, action: Action) -> None:
         raise IllegalAction(f"the game is over; no action is legal (got {action})")
     legal = legal_actions(g)
     if action not in legal:
+        reason = refusals.explain(g, action)
         raise IllegalAction(
-            f"{action} is not legal now: {refusals.explain(g, action)} "
-            f"(Player {g.decider + 1} must decide: {g.decision}). Legal: {', '.join(str(a) for a in legal)}"
-        )
+            f"{action} is not legal now: {reason} "
+            f"(Player {g.decider + 1} must decide: {g.decision}). Legal: {', '.join(str(a) for a in legal)}",
+            reason)
     step(g, action)
 
 

@@ -13,6 +13,7 @@ highest slot holding rubble) and lay cards n-1, n-2 ... (`laid_p`).
 
 from __future__ import annotations
 
+from snowdonia.core.errors import refusal
 from snowdonia.games.snowdonia.rules import route
 from snowdonia.games.snowdonia.rules.actions import Action, made
 from snowdonia.games.snowdonia.rules.board import ask, emit, order_from_start
@@ -266,8 +267,8 @@ def build_refusal(g: State, p: int, si: int) -> str:
     name = cfg.stations[si].name
     own = cfg.stations[cfg.end_stations[g.end_of[p]]].name
     at = cfg.stations[g.surveyor[p]].name
-    return (f"{name} lies beyond your surveyor (at {at}): you build only from your end "
-            f"({own}) up to your surveyor")
+    return refusal("%(station)s lies beyond your surveyor (at %(at)s): you build only from your end "
+                   "(%(own)s) up to your surveyor", station=name, at=at, own=own)
 
 
 def after_build(g: State, p: int, b: int) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from snowdonia.core.errors import refusal
 from snowdonia.games.snowdonia.rules import route
 from snowdonia.games.snowdonia.rules.board import emit
 from snowdonia.games.snowdonia.rules.state import State
@@ -61,8 +62,8 @@ def _buildable(g: State, p: int, si: int) -> bool:
 def _build_refusal(g: State, p: int, si: int) -> str:
     name = g.cfg.stations[si].name
     if si == 0:
-        return f"{name} has no building sites"
-    return f"every track card before {name} must be excavated first"
+        return refusal("%(station)s has no building sites", station=name)
+    return refusal("every track card before %(station)s must be excavated first", station=name)
 
 
 def move_surveyor_up(g: State, p: int) -> bool:

@@ -459,7 +459,9 @@ def route_title(obs: dict[str, Any], ends: Ends | None) -> str:
     if ends is None:
         return _("The route, from %(a)s up to %(b)s", a="Llanberis", b="Yr Wyddfa")
     a, b = ends.keys
-    return _("The route, from %(a)s to %(b)s", a=f"{ends.names[a]} ({ends.arrows[a]})", b=f"{ends.names[b]} ({ends.arrows[b]})")
+    end_a = f"{ends.names[a]} ({ends.arrows[a]})"
+    end_b = f"{ends.names[b]} ({ends.arrows[b]})"
+    return _("The route, from %(a)s to %(b)s", a=end_a, b=end_b)
 
 
 def route_table(obs: dict[str, Any], game: Game, layout: RouteLayout = ROUTE_LAYOUTS[0]) -> Table:

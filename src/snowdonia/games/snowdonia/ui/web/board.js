@@ -20,6 +20,13 @@ export const COLOURS = { yellow: "#f2c316", blue: "#2f6fd6", green: "#2e9e44", p
 export const CUBE = { iron: "#c4622d", stone: "#b9b9b4", coal: "#1d1d1d", rubble: "#9c8662", steel: "#7f93a8", event: "#ffffff" };
 export const MIN_FONT = 12;
 // Under the running score (game.js shows it when the board module says something).
+// The engine's words for a scored contract (`why`, English data): said in the language.
+const SCORE_WHY = { "surveyor position": N_("surveyor position"), "surveyor not far enough": N_("surveyor not far enough") };
+function whyText(why) {
+  const m = /^(\d+) coal x (\d+)$/.exec(why || "");
+  if (m) return t("%(n)s coal × %(vp)s VP", { n: num(+m[1]), vp: num(+m[2]) });
+  return why ? t(SCORE_WHY[why] || why) : "";
+}
 export const scoreNote = N_("Contracts count only when their cubes and markers are there; the engine picks the best assignment, as on the final sheet.");
 const F = { small: 12, body: 13, head: 14, title: 15 };
 const CHAR = 0.62; // average glyph width of DejaVu Sans, in em
@@ -1063,16 +1070,16 @@ export function scoreDetails(result, view, title, h) {
       const need = needs[k];
       const used = usedOf(c, k);
       const printed = contractInfo(title, c.contract).need;
-      const needText = need ? needWords(need) : printed || c.why;
+      const needText = need ? needWords(need) : printed || whyText(c.why);
       const status = c.met ? t("met: %(vp)s VP", { vp: c.vp }) : t("not met: 0 VP");
       let onIt;
       if (used) onIt = t("on it: %(what)s", { what: needWords(used) });
-      else if (c.met) onIt = c.why;
+      else if (c.met) onIt = whyText(c.why);
       else if (need) {
         const short = { rubble: Math.max(0, need.rubble - Math.max(0, left.rubble)), track: Math.max(0, need.track - Math.max(0, left.track)), station: Math.max(0, need.station - Math.max(0, left.station)) };
         const total = short.rubble + short.track + short.station;
         onIt = total ? t("short of %(what)s", { what: needWords(short) }) : t("the cubes and markers scored more on other cards");
-      } else onIt = c.why;
+      } else onIt = whyText(c.why);
       return h("tr", { class: c.met ? "met" : "unmet" },
         h("td", {}, h("span", { "data-info": `contract:${c.contract}`, class: "info", tabindex: 0, role: "button" }, `#${c.contract}`)),
         h("td", { text: needText }), h("td", { text: status }), h("td", { text: onIt }));
