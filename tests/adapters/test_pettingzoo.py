@@ -13,6 +13,7 @@ from adapter_kit import configurations, ids, scenarios, two_or_more  # noqa: E40
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import snowdonia  # noqa: E402
+from snowdonia.adapters.features import Features, options  # noqa: E402
 from snowdonia.adapters.pettingzoo import env, raw_env  # noqa: E402
 from snowdonia.registry import title  # noqa: E402
 
@@ -104,3 +105,34 @@ def test_bad_settings_are_refused(game: str) -> None:
         raw_env(game=game, no_such_setting=1)
     with pytest.raises(snowdonia.SettingsError, match="unknown game"):
         raw_env(game="monopoly")
+
+
+@pytest.mark.parametrize("observation", ["raw", "learning"])
+@pytest.mark.parametrize("scenario", ["mount_snowdon", "blaenau_ffestiniog"])
+def test_every_seats_observation_equals_a_fresh_encoding_of_that_seat(scenario: str, observation: str) -> None:
+    """Snowdonia's observations come from one public buffer (updated once per move) with each
+    seat's private entries (its observer one-hot, its own #5 draw) written in: every seat's,
+    asked in any order, must equal an encoding from scratch for that seat, and the #5 draw
+    must show only to the seat that drew it. Games are played until one met a #5 draw."""
+    e = raw_env(game="snowdonia", scenario=scenario, players=3, observation=observation)
+    assert e._private is not None  # the shared-buffer path is the one under test
+    raw = Features(e.setup.title, 3, e.setup.scenario, e.setup.settings, options("raw"))
+    drawn = raw.layout.split(np.arange(raw.layout.size))["drawn_cards"].ravel()
+    rng = np.random.default_rng(4)
+    draws_seen = games = 0
+    while draws_seen == 0 and games < 40:
+        e.reset(seed=games)
+        games += 1
+        while not all(e.terminations.values()):
+            order = list(e.possible_agents)
+            rng.shuffle(order)
+            for agent in order:
+                seat = e.possible_agents.index(agent)
+                obs = e.observe(agent)["observation"]
+                assert np.array_equal(obs, e.features.encode(e.game, seat)), (games, e.game.moves, agent)
+                if raw.encode(e.game, seat)[drawn].any():
+                    assert agent == e.agent_selection  # only the drawing seat sees its draw
+                    draws_seen += 1
+            mask = e.observe(e.agent_selection)["action_mask"]
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert draws_seen > 0  # a game met a #5 draw, so the private cards were checked

@@ -304,17 +304,20 @@ class Features:
     def new_buffer(self, seat: int) -> SeatBuffer:
         return SeatBuffer(self.layout, seat)
 
-    def transform(self, buffer: SeatBuffer, out: np.ndarray | None = None) -> np.ndarray:
-        """`buffer`'s seat's vector in this layout, written into `out` (allocated if None)."""
+    def transform(self, buffer: SeatBuffer, out: np.ndarray | None = None, seat: int | None = None) -> np.ndarray:
+        """`buffer`'s seat's vector in this layout, written into `out` (allocated if None).
+        `seat` (default: the buffer's) is whose egocentric order the learning layout uses: for
+        a shared public buffer with one seat's private entries written in."""
         if self.options.raw:
             if out is None:
                 return buffer.raw.copy()
             out[:] = buffer.raw
             return out
+        index = self.index[buffer.seat if seat is None else seat]
         if out is None:
-            out = buffer.flat.take(self.index[buffer.seat])
+            out = buffer.flat.take(index)
         else:
-            buffer.flat.take(self.index[buffer.seat], out=out)
+            buffer.flat.take(index, out=out)
         if self.scale is not None:
             out *= self.scale
             if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)

@@ -20,7 +20,7 @@ engine's own seeded generator: `reset(seed=s)` plays exactly the game
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -75,6 +75,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.features = Features(self.setup.title, self.players, self.setup.scenario, self.setup.settings, opts)
         self._size = self.features.size
         self._buffers = [self.features.new_buffer(p) for p in range(self.players)]
+        # An encoder that says what only one seat sees (`private_entries`) is brought up to
+        # date once per move in one public buffer (seat -1); each seat's observation is that
+        # buffer with the seat's few private entries written in, transformed, and taken out.
+        private = getattr(self._encoder, "private_entries", None) if self.features.layout.incremental else None
+        self._private = private if callable(private) else None
+        self._shared = self.features.new_buffer(-1)
+        self._shared_mv = memoryview(cast(Any, self._shared.flat))  # float32, one dimension: single writes
+        self._rewards_set = True  # whether `rewards` may hold anything but zeros
         self._version = 0  # changes with every change of the game: what the caches key on
         self._mask_version = -1
         self._mask_seat = -1
@@ -83,6 +91,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         self._ids = self._catalogue.index.__getitem__  # action -> catalogue id
+        self._actions = list(self._catalogue.actions)  # catalogue id -> action
         self.agents = self.possible_agents[:]
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
@@ -122,6 +131,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewards_set = True  # the first step clears them (to 0, as AECEnv does)
         seat = self.game.current_player
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
@@ -131,10 +141,23 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         seat = self._seat_of.get(agent)
         if seat is None:
             seat = self.possible_agents.index(agent)  # not an agent: list.index says so
-        buf = self._buffers[seat]
-        buf.update(self.game, self._version)
-        obs = self.features.transform(buf)
         g = self.game
+        if self._private is not None:
+            shared = self._shared
+            shared.update(g, self._version)
+            entries = self._private(g, seat)
+            mv = self._shared_mv
+            for i, x in entries:
+                mv[i] = x
+            try:
+                obs = self.features.transform(shared, seat=seat)
+            finally:
+                for i, _ in entries:
+                    mv[i] = 0
+        else:
+            buf = self._buffers[seat]
+            buf.update(g, self._version)
+            obs = self.features.transform(buf)
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         if self._mask_version != self._version:  # the legal ids once per position, as bytes
@@ -154,13 +177,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         assert action is not None
         self._cumulative_rewards[agent] = 0.0
         g = self.game
-        g.apply(self._catalogue.from_id(int(action)))
+        i = int(action)  # an id inside the catalogue indexes it directly; from_id refuses the rest
+        g.apply(self._actions[i] if 0 <= i < self._n_actions else self._catalogue.from_id(i))
         self._version += 1
         self._clear_rewards()
         if g.is_over:
             final = returns(g.outcome(), self.players, self.returns, score_range(self._encoder))
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = final[p]
+            self._rewards_set = True
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:
@@ -171,6 +196,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
+
+    def _clear_rewards(self) -> None:
+        """AECEnv's (every reward to 0), skipped while they are all 0 already: rewards come
+        only at the end."""
+        if self._rewards_set:
+            for agent in self.rewards:
+                self.rewards[agent] = 0
+            self._rewards_set = False
 
     def render(self) -> str | None:
         if self.render_mode is None:

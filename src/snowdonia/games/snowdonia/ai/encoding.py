@@ -201,6 +201,13 @@ class Encoder:
                 ("maintenance_done", (1,)),
             ]
         self.size = sum(int(np.prod(s)) for _, s in self.views)
+        starts: dict[str, int] = {}
+        at = 0
+        for name, shape in self.views:
+            starts[name] = at
+            at += int(np.prod(shape))
+        self._observer_at = starts["observer"]
+        self._drawn_at = starts["drawn_cards"]
         self.seat_axes = {"observer": 0, "decider": 0, "start_player": 0, "slot_owner": 1, "track_owner": 1,
                           "building_owner": 1, "spaces": 1, "surveying": 0, "players": 0, "trains": 0,
                           "hand": 0, "played": 0, "played_this_round": 0, "own_end": 0, "start_marker": 0}
@@ -228,12 +235,29 @@ class Encoder:
         if position is not None:
             self.encode_changed(position, seat, v, {})
 
+    def private_entries(self, position: Position, seat: int) -> list[tuple[int, int]]:
+        """What only `seat` sees, as (index in the flat vector, value) pairs: its `observer`
+        one-hot and the cards of its pending #5 draw. Every other entry of the private views
+        is zero, so `seat`'s vector is the public one (`encode_changed` for seat -1, where
+        every private entry is zero) with these entries written in: the adapters encode the
+        public part once per move and add these per seat."""
+        g = cast(State, position)
+        out: list[tuple[int, int]] = []
+        if 0 <= seat < self.players:
+            out.append((self._observer_at + seat, 1))
+        if g.decision == KEEP and not g.over and seat == g.decider:
+            at = self._drawn_at
+            for c in g.pending_cards:
+                out.append((at + c, 1))
+        return out
+
     def encode_changed(self, position: Position, seat: int, v: dict[str, np.ndarray],
                        memo: dict[str, Any]) -> None:
         """Bring the views `v` up to date with what `seat` sees of `position`, rewriting only
         the views whose part of the position differs from the one `memo` remembers. `memo`
         belongs to these views: the caller keeps it with them; an empty memo means the views
-        are zeroed (apart from `observer`) and everything is written.
+        are zeroed (apart from `observer`) and everything is written. Seat -1 gets the public
+        part: no observer, no #5 draw (`private_entries` lists what a seat adds to it).
 
         Single values are written through flat float32 memoryviews of the views (kept in
         `memo`): far cheaper than numpy's per-element writes, the same numbers."""
@@ -242,7 +266,8 @@ class Encoder:
         n = self.players
         if not memo:
             v["observer"].fill(0)
-            v["observer"][seat] = 1
+            if 0 <= seat < n:  # seat -1: the public part only (see `private_entries`)
+                v["observer"][seat] = 1
             memo["mv"] = {name: _flat(arr) for name, arr in v.items()}
         mv: dict[str, memoryview] = memo["mv"]
         active = g.decision is not None and not g.over
