@@ -30,3 +30,15 @@ def test_a_ppo_seat_is_refused_in_words_where_its_network_cannot_play(client: Te
                                         "seed": 1, "settings": {"round_limit": 30}})
     assert r.status_code == 400 and "seat 2: the ppo bot's network reads another observation layout" in r.text
     assert client.get("/api/games").json() == []  # nothing was created
+
+
+def test_settings_that_make_no_game_are_a_400_in_words_even_with_bot_seats(client: TestClient) -> None:
+    """Found by schemathesis: with a bot seat, the bot check built a sample game before the
+    settings were tried, so settings that make no game (Deluxe track cards in the Original
+    edition) were a 500. They are the title's sentence, 400, and nothing is created."""
+    for seats in (["ppo", "greedy"], ["greedy", "human"]):
+        r = client.post("/api/games", json={"game": "snowdonia", "players": 2, "seats": seats, "seed": 1,
+                                            "settings": {"deluxe_track_cards": True, "edition": "original"}})
+        assert r.status_code == 400, r.text
+        assert "deluxe_track_cards needs edition 'deluxe'" in r.json()["error"]
+    assert client.get("/api/games").json() == []

@@ -783,7 +783,11 @@ def create_app(database_url: str | None = None, store: Store | None = None, cach
         if any(k != "human" for k in kinds):  # a bot that cannot play this configuration (ppo elsewhere)
             from snowdonia.bots import check_bot
 
-            sample = t.new_game(body.players, seed=0, scenario=body.scenario, **body.settings)
+            try:  # settings that make no game are refused in the title's words, as live.create does
+                sample = t.new_game(body.players, seed=0, scenario=body.scenario, **body.settings)
+            except (ValueError, TypeError, OverflowError, KeyError) as exc:  # SettingsError is a ValueError
+                raise ApiError(400, str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
+                               or _("these settings cannot make a game")) from exc
             for i, kind in enumerate(kinds):
                 if kind != "human":
                     try:

@@ -216,7 +216,7 @@ class Live:
             position = title(game).new_game(players, seed=seed, scenario=scenario, **settings)
         except (SettingsError, ValueError, TypeError, OverflowError, KeyError) as exc:
             raise ApiError(400, str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
-                           or "these settings cannot make a game") from exc
+                           or _("these settings cannot make a game")) from exc
         game_id = secrets.token_urlsafe(9)
         tokens = {i: (token_for(game_id, i) if token_for else secrets.token_urlsafe(24))
                   for i, s in enumerate(seats) if s == "human"}
