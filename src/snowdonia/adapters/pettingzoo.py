@@ -74,6 +74,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
         self.features = Features(self.setup.title, self.players, self.setup.scenario, self.setup.settings, opts)
         self._size = self.features.size
+        self._raw = opts.raw
         self._buffers = [self.features.new_buffer(p) for p in range(self.players)]
         # An encoder that says what only one seat sees (`private_entries`) is brought up to
         # date once per move in one public buffer (seat -1); each seat's observation is that
@@ -146,6 +147,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             shared = self._shared
             shared.update(g, self._version)
             entries = self._private(g, seat)
+            if self._raw:  # the raw layout is the buffer itself: the seat's entries go in its copy
+                obs = shared.raw.copy()
+                for i, x in entries:
+                    obs[i] = x
+                return self._with_mask(obs, g, seat)
             mv = self._shared_mv
             for i, x in entries:
                 mv[i] = x
@@ -158,6 +164,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             buf = self._buffers[seat]
             buf.update(g, self._version)
             obs = self.features.transform(buf)
+        return self._with_mask(obs, g, seat)
+
+    def _with_mask(self, obs: np.ndarray, g: Position, seat: int) -> dict[str, np.ndarray]:
+        """The observation with `seat`'s action mask (zeros unless it is the seat's turn)."""
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         if self._mask_version != self._version:  # the legal ids once per position, as bytes
@@ -180,7 +190,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         i = int(action)  # an id inside the catalogue indexes it directly; from_id refuses the rest
         g.apply(self._actions[i] if 0 <= i < self._n_actions else self._catalogue.from_id(i))
         self._version += 1
-        self._clear_rewards()
+        if self._rewards_set:
+            self._clear_rewards()
         if g.is_over:
             final = returns(g.outcome(), self.players, self.returns, score_range(self._encoder))
             for p, a in enumerate(self.possible_agents):

@@ -291,22 +291,33 @@ class Encoder:
                     drawn = mv["drawn_cards"]
                     for c in g.pending_cards:
                         drawn[c] = 1
-        table = (g.round, g.start, g.weather_current, g.weather_mid, g.weather_last, g.exc_idx, g.lay_idx,
-                 g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c, g.steel_supply,
-                 g.supply_rubble, g.game_markers_left, g.trains_available, g.b_build, g.laid, g.laid_p)
-        if memo.get("table") != table:
-            memo["table"] = table
+        # The table in three parts, each rewritten only when it changed: the supply counts
+        # change with most moves, the round, start player, weather and work rates seldom.
+        board = (g.round, g.start, g.weather_current, g.weather_mid, g.weather_last, g.exc_idx, g.lay_idx)
+        if memo.get("board") != board:
+            was_board: tuple[Any, ...] | None = memo.get("board")
+            memo["board"] = board
             mv["round"][0] = g.round
-            v["start_player"].fill(0)
-            mv["start_player"][g.start] = 1
-            v["weather"].fill(0)
+            sp0 = mv["start_player"]
             w = mv["weather"]
             cols = len(WEATHER_VALUES)
+            if was_board is not None:  # clear the one-hots the last board set
+                sp0[was_board[1]] = 0
+                for row in range(3):
+                    w[row * cols + _WEATHER_INDEX[was_board[2 + row]]] = 0
+            sp0[g.start] = 1
             for row, x in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
                 w[row * cols + _WEATHER_INDEX[x]] = 1
             _put(mv["work_rates"], (excavation_rate(g), lay_track_rate(g)))
-            _put(mv["supply"], table[7:17])
-            _put(mv["flags"], (g.trains_available, g.b_build, g.laid + g.laid_p))
+        supply = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c, g.steel_supply,
+                  g.supply_rubble, g.game_markers_left)
+        if memo.get("supply") != supply:
+            memo["supply"] = supply
+            _put(mv["supply"], supply)
+        flags = (g.trains_available, g.b_build, g.laid + g.laid_p)
+        if memo.get("flags") != flags:
+            memo["flags"] = flags
+            _put(mv["flags"], flags)
         if _changed(memo, "events", g.events):
             _put(mv["event_track"], g.events)
         if _changed(memo, "slot_rubble", g.slot_rubble):
@@ -344,22 +355,23 @@ class Encoder:
             for p in g.g_list:
                 sv[p] += 1
         stock = (g.iron, g.stone, g.coal, g.rubble, g.steel, g.markers, g.surveyor, g.labourers, g.to_place)
-        old_stock: tuple[list[int], ...] | None = memo.get("stock")
-        if old_stock != stock:
-            pl = mv["players"]
-            fields = len(stock)
-            for f, values in enumerate(stock):
-                if old_stock is None or old_stock[f] != values:  # only the fields that changed
-                    for p in range(n):
-                        pl[p * fields + f] = values[p]
-            memo["stock"] = tuple(x[:] for x in stock)
+        old_stock: list[list[int] | None] | None = memo.get("stock")
+        if old_stock is None:
+            old_stock = memo["stock"] = [None] * len(stock)
+        pl = mv["players"]
+        fields = len(stock)
+        for f, values in enumerate(stock):
+            if old_stock[f] != values:  # only the fields that changed (a copy of each kept)
+                for p in range(n):
+                    pl[p * fields + f] = values[p]
+                old_stock[f] = values[:]
         if _changed(memo, "train", g.train):
             v["trains"].fill(0)
             tr = mv["trains"]
             for p in range(n):
                 tr[p * N_TRAINS + g.train[p]] = 1
-        for key, view in (("hand", "hand"), ("played", "played"), ("round_played", "played_this_round")):
-            masks: list[int] = getattr(g, key)
+        for key, view, masks in (("hand", "hand", g.hand), ("played", "played", g.played),
+                                 ("round_played", "played_this_round", g.round_played)):
             old_masks: list[int] | None = memo.get(key)
             if old_masks != masks:
                 rows = mv[view]
@@ -374,9 +386,10 @@ class Encoder:
             for c in g.office:
                 if c:
                     so[c] = 1
-        deck = (len(g.deck), len(g.discard), cfg.contract[g.deck[-1]].back if g.deck else None)
-        if memo.get("deck") != deck:
-            memo["deck"] = deck
+        top = (len(g.deck), len(g.discard), g.deck[-1] if g.deck else 0)  # the top card: its back
+        if memo.get("deck_top") != top:
+            memo["deck_top"] = top
+            deck = (top[0], top[1], cfg.contract[g.deck[-1]].back if g.deck else None)
             v["deck"].fill(0)
             d = mv["deck"]
             d[0], d[1] = deck[0], deck[1]
