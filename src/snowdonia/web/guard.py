@@ -202,6 +202,21 @@ class _Guard:
     cycle: Any
     server_state: Any
 
+    # The connection's life, shared by both protocols: the mixin comes first in their bases, so
+    # these run around uvicorn's own (cooperative super()).
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._guard_init()
+
+    def connection_made(self, transport: Any) -> None:  # an asyncio.Transport
+        super().connection_made(transport)  # type: ignore[misc]
+        self._admit(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        self._uncount()
+        super().connection_lost(exc)  # type: ignore[misc]
+
     def _guard_init(self) -> None:
         self._header_timeout = float(getattr(self.config, "snowdonia_header_timeout", 10.0))
         self._guard: asyncio.TimerHandle | None = None
@@ -266,19 +281,6 @@ class _Guard:
 class GuardedH11Protocol(_Guard, H11Protocol):
     """uvicorn's h11 protocol with a deadline for each request's headers."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._guard_init()
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._admit(transport)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        self._uncount()
-        super().connection_lost(exc)
-
     def handle_events(self) -> None:
         super().handle_events()
         self._headers_seen()
@@ -296,19 +298,6 @@ class GuardedH11Protocol(_Guard, H11Protocol):
 class GuardedHttpToolsProtocol(_Guard, HttpToolsProtocol):
     """uvicorn's httptools protocol (the C parser: a quarter of the server's time went to
     h11's pure-Python parsing) with the same guards as GuardedH11Protocol."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._guard_init()
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._admit(transport)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        self._uncount()
-        super().connection_lost(exc)
 
     def on_headers_complete(self) -> None:
         super().on_headers_complete()
