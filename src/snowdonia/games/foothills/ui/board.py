@@ -84,7 +84,7 @@ def owner_text(obs: dict[str, Any], owner: Any) -> Text:
 
 def short_cost(cost: dict[str, int]) -> str:
     """'2i1s' = 2 iron and 1 stone (r rubble, p passenger)."""
-    return "".join(f"{cost.get(k, 0)}{s}" for k, s in RESOURCE_SHORT if cost.get(k, 0)) or "free"
+    return "".join(f"{cost.get(k, 0)}{s}" for k, s in RESOURCE_SHORT if cost.get(k, 0)) or _("free")
 
 
 def short_reward(reward: dict[str, int]) -> str:
@@ -93,7 +93,7 @@ def short_reward(reward: dict[str, int]) -> str:
         parts.append(_('%(vp)sVP', vp=reward['vp']))
     if reward.get("passengers"):
         parts.append(f"{reward['passengers']}p")
-    return "+".join(parts) or "nothing"
+    return "+".join(parts) or _("nothing")
 
 
 def space_words(space: dict[str, Any], short: bool = False) -> str:
@@ -115,7 +115,7 @@ def space_words(space: dict[str, Any], short: bool = False) -> str:
         parts.append(_('swap x%(swap)s', swap=space['swap']) if short else _('swap 2 rubble for 1 stone up to %(swap)sx', swap=space['swap']))
     if space.get("flip"):
         parts.append(_("flip") if short else _('flip a card'))
-    text = ", ".join(parts) or "nothing"
+    text = ", ".join(parts) or _("nothing")
     cost = {k: v for k, v in space.get("cost", {}).items() if v}
     if cost:
         text = _('pay %(x)s: %(text)s', x=short_cost(cost), text=text)

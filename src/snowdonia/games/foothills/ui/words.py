@@ -50,7 +50,7 @@ def plural(n: int, word: str) -> str:
 def cost_text(c: Cost) -> str:
     parts = [plural(n, w) for n, w in ((c.iron, "iron"), (c.stone, "stone"), (c.rubble, "rubble"),
                                         (c.passengers, "passenger")) if n]
-    return " + ".join(parts) or "nothing"
+    return " + ".join(parts) or _("nothing")
 
 
 def reward_text(vp: int, passengers: int) -> str:
@@ -320,7 +320,7 @@ def _who(event: LogEvent, names: Sequence[str]) -> str:
 
 def _res(d: dict[str, int]) -> str:
     parts = [plural(v, k[:-1] if k == "passengers" and v == 1 else k) for k, v in d.items() if v]
-    return " + ".join(parts) or "nothing"
+    return " + ".join(parts) or _("nothing")
 
 
 def event_text(e: LogEvent, names: Sequence[str]) -> str:

@@ -181,7 +181,7 @@ function costItems(c) {
 
 function costIcons(g, c, x, y, maxW = 1e9, lineH = 14) {
   const items = costItems(c);
-  if (!items.length) { g.appendChild(text(x, y, "free", { "font-size": F.small, "font-style": "italic" })); return 1; }
+  if (!items.length) { g.appendChild(text(x, y, tx("free"), { "font-size": F.small, "font-style": "italic" })); return 1; }
   let dx = 0;
   let line = 0;
   for (const it of items) {
@@ -672,7 +672,7 @@ function drawPlayer(view, title, ia, fresh, seat, x0, y0, w, decision) {
   if (p.summit) {
     const sx = tx0 + p.tickets.length * 30 + 10;
     parts.push(el("g", { "data-info": "summit" }, hit(sx - 2, y - 2, 80, 22), el("path", { d: `M ${sx} ${y + 16} L ${sx + 10} ${y + 1} L ${sx + 20} ${y + 16} Z`, fill: "#eef3f7", stroke: "#1d2b36", "stroke-width": 1.2 }),
-      text(sx + 26, y + 13, "summit", { "font-size": F.small })));
+      text(sx + 26, y + 13, tx("summit"), { "font-size": F.small })));
   }
   y += 24;
   // The surveyor: its place, and the bar's own space (for "back to the bar").
@@ -776,7 +776,7 @@ function drawStockyard(view, ia, fresh, x0, y0, w, decision) {
   yg.appendChild(el("rect", { x: x0 + 10, y, width: w - 20, height: th, rx: 8, fill: "#efe4c8", stroke: "#7a5b2e", "stroke-width": 1.5 }));
   yg.appendChild(text(x0 + 20, y + 19, tx("Stockyard"), { "font-size": F.body, "font-weight": 700 }));
   cubes.forEach((c, i) => yg.appendChild(cube(x0 + 20 + (i % per) * 22, y + 28 + Math.floor(i / per) * 22, c, 17)));
-  if (!cubes.length) yg.appendChild(text(x0 + 20, y + 42, "empty", { "font-size": F.small, "font-style": "italic" }));
+  if (!cubes.length) yg.appendChild(text(x0 + 20, y + 42, tx("empty"), { "font-size": F.small, "font-style": "italic" }));
   yg.appendChild(text(x0 + 20, y + th - 8, [ntx("%(n)s iron", "%(n)s iron", yard.iron), ntx("%(n)s stone", "%(n)s stone", yard.stone), ntx("%(n)s event cube", "%(n)s event cubes", yard.event)].join(" · "), { "font-size": F.small }));
   if (fresh.has("stockyard")) yg.appendChild(ring(x0 + 10, y, w - 20, th, 8));
   parts.push(yg);
