@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from snowdonia.core.errors import SettingsError
+from snowdonia.core.errors import SettingsError, refusal
 from snowdonia.core.protocol import Title
 
 # name -> module defining TITLE, in the order the lobby lists them.
@@ -28,7 +28,8 @@ def title(name: str | None = None) -> Title:
     if found is not None:
         return found
     if not isinstance(key, str) or key not in BUILTIN:
-        raise SettingsError(f"unknown game {name!r}; choose one of {', '.join(names())}")
+        raise SettingsError(refusal("unknown game %(name)s; choose one of %(titles)s", name=repr(name),
+                                    titles=", ".join(names())))
     module = importlib.import_module(BUILTIN[key])
     t: Title = module.TITLE
     _loaded[key] = t

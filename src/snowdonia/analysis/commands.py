@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -24,7 +24,7 @@ from rich.text import Text
 from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
 from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
 from snowdonia.core.errors import RecordError
-from snowdonia.core.i18n import N_, _, ngettext
+from snowdonia.core.i18n import N_, _, ngettext, say
 from snowdonia.tui.saving import RecordFileError, read_json_object
 
 VERDICT_STYLE = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -32,29 +32,51 @@ VERDICT_STYLE = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orang
 VERDICT_WORD = {"fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
-def review_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) as play --save writes it and replay reads it.")],
-    seat: Annotated[list[int] | None, typer.Option(
-        "--seat", help="Review this player (1, 2, ... as replay numbers them); repeat for more. "
-                       "Default: every human seat of the record, or every seat.")] = None,
-    budget: Annotated[str, typer.Option(
-        "--budget", help=f"Work per decision: {', '.join(NAMED_BUDGETS)} or a number of iterations of the "
-                         f"search bot (default {DEFAULT_BUDGET} = {NAMED_BUDGETS[DEFAULT_BUDGET]}); "
-                         "rollout:N for N greedy rollouts per option instead.")] = DEFAULT_BUDGET,
-    depth: Annotated[int | None, typer.Option(
-        "--depth", min=0, max=MAX_DEPTH, help="Decisions per playout before the title's evaluation scores it "
-                                             "(default 20; 0: to the end of the game).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the analysis (same seed, same review).")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
-) -> None:
+def build_review() -> Callable[..., None]:
+    """The `review` command, its help in the current language."""
+
+    def review_command(
+        file: Path = typer.Argument(..., help=_(  # noqa: B008 - built per call, in the language
+            "A game record (JSON) as play --save writes it and replay reads it.")),
+        seat: list[int] | None = typer.Option(None, "--seat", help=_(  # noqa: B008
+            "Review this player (1, 2, ... as replay numbers them); repeat for more. Default: every human seat of "
+            "the record, or every seat.")),
+        # i18n: %(named)s lists the budgets' names and %(default)s is one of them: typed as they are
+        budget: str = typer.Option(DEFAULT_BUDGET, "--budget", help=_(
+            "Work per decision: %(named)s or a number of iterations of the search bot (default %(default)s = "
+            "%(iterations)s); rollout:N for N greedy rollouts per option instead.", named=", ".join(NAMED_BUDGETS),
+            default=DEFAULT_BUDGET, iterations=NAMED_BUDGETS[DEFAULT_BUDGET])),
+        depth: int | None = typer.Option(None, "--depth", min=0, max=MAX_DEPTH, help=_(
+            "Decisions per playout before the title's evaluation scores it (default 20; 0: to the end of the "
+            "game).")),
+        seed: int = typer.Option(0, "--seed", help=_("Seed of the analysis (same seed, same review).")),
+        as_json: bool = typer.Option(False, "--json", help=_("Print the review as JSON.")),
+        lang: str | None = typer.Option(None, "--lang", help=_(
+            "The language of the review: en, de or pl (default: the locale, LANGUAGE / LC_ALL / LC_MESSAGES / "
+            "LANG; else English).")),
+    ) -> None:
+        review(file, seat, budget, depth, seed, as_json, lang)
+
+    return review_command
+
+
+def review(file: Path, seat: list[int] | None = None, budget: str = DEFAULT_BUDGET, depth: int | None = None,
+           seed: int = 0, as_json: bool = False, lang: str | None = None) -> None:
     """Review a finished game: every decision, the best option, the VP each choice cost."""
+    from snowdonia.i18n import PSEUDO, available, terminal_language, use
+
     err = Console(stderr=True)
+    try:
+        use(terminal_language(lang))
+    except ValueError:
+        raise typer.BadParameter(_("no catalogue for language %(lang)s; known: %(known)s", lang=repr(lang),
+                                   known=", ".join([*available(), PSEUDO])), param_hint="--lang") from None
     try:
         b = Budget.parse(budget)
         if depth is not None:
             b = replace(b, depth=depth)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--budget") from None
+        raise typer.BadParameter(_said(exc), param_hint="--budget") from None
     try:
         record, kinds = unwrap(read_json_object(file))
     except RecordFileError as exc:
@@ -63,12 +85,18 @@ def review_command(
     try:
         result = run_with_bar(record, seat or None, b, seed, kinds, err)
     except (RecordError, ValueError) as exc:
-        err.print(Text(_("cannot review %(file)s: %(error)s", file=str(file), error=str(exc)), style="red"))
+        err.print(Text(_("cannot review %(file)s: %(error)s", file=str(file), error=_said(exc)), style="red"))
         raise typer.Exit(1 if isinstance(exc, RecordError) else 2) from None
     if as_json:
         print(json.dumps(result.as_dict(), indent=1))
         return
     show(result, Console())
+
+
+def _said(exc: BaseException) -> str:
+    """An error's sentence in the current language (an analysis or engine `Reason` by its msgid)."""
+    first = exc.args[0] if len(exc.args) == 1 else str(exc)
+    return say(first) if isinstance(first, str) else str(exc)
 
 
 def run_with_bar(record: dict[str, Any], seats: list[int] | None, budget: Budget, seed: int,
@@ -151,4 +179,5 @@ def _table(title: str, rows: list[ReviewRow]) -> Table:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("review")(review_command)
+    app.command("review", help=_("Review a finished game: every decision, the best option, the VP each choice "
+                                 "cost."))(build_review())

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from snowdonia.core.errors import refusal
 from snowdonia.core.protocol import Position
 
 # Budgets by name. The default evaluator is the `search` bot (issue 19): iterations of its
@@ -79,23 +80,29 @@ class Budget:
             if re.fullmatch(r"\d+", sub):
                 n = int(sub)
                 if not 1 <= n <= MAX_SAMPLES:
-                    raise ValueError(f"a rollout budget counts rollouts per option: 1..{MAX_SAMPLES}, not {n}")
+                    raise ValueError(refusal("a rollout budget counts rollouts per option: 1..%(most)s, not %(n)s",
+                                             most=MAX_SAMPLES, n=n))
                 return Budget(samples=n, keep=max(3, min(8, n)), name=f"rollout:{n}", evaluator="rollout")
             if sub not in NAMED_ROLLOUTS:
-                raise ValueError(f"unknown rollout budget {text!r}: use rollout:{'|'.join(NAMED_ROLLOUTS)} "
-                                 f"or rollout:N rollouts per option (1..{MAX_SAMPLES})")
+                # i18n: %(named)s and rollout:N are typed as they are
+                raise ValueError(refusal("unknown rollout budget %(text)s: use %(named)s or rollout:N rollouts per "
+                                         "option (1..%(most)s)", text=repr(text),
+                                         named="rollout:" + "|".join(NAMED_ROLLOUTS), most=MAX_SAMPLES))
             samples, keep = NAMED_ROLLOUTS[sub]
             return Budget(samples=samples, keep=keep, name=f"rollout:{sub}", evaluator="rollout")
         if re.fullmatch(r"\d+", key):
             n = int(key)
             if not 1 <= n <= MAX_ITERATIONS:
-                raise ValueError(f"a budget counts search iterations per decision: 1..{MAX_ITERATIONS}, not {n}")
+                raise ValueError(refusal("a budget counts search iterations per decision: 1..%(most)s, not %(n)s",
+                                         most=MAX_ITERATIONS, n=n))
             # the rollouts that value the candidates scale with the search: 6 at 2000 (normal)
             samples = max(1, min(16, round(n * NAMED_ROLLOUTS["normal"][0] / NAMED_BUDGETS["normal"])))
             return Budget(samples=samples, keep=3 if n < 1000 else 4, iterations=n, name=str(n))
         if key not in NAMED_BUDGETS:
-            raise ValueError(f"unknown budget {text!r}: use {', '.join(NAMED_BUDGETS)}, a number of search "
-                             f"iterations (1..{MAX_ITERATIONS}) or rollout:N (greedy rollouts per option)")
+            # i18n: the budgets' names (quick, normal, deep) and rollout:N are typed as they are
+            raise ValueError(refusal("unknown budget %(text)s: use %(named)s, a number of search iterations "
+                                     "(1..%(most)s) or rollout:N (greedy rollouts per option)", text=repr(text),
+                                     named=", ".join(NAMED_BUDGETS), most=MAX_ITERATIONS))
         samples, keep = NAMED_ROLLOUTS[key]
         return Budget(samples=samples, keep=keep, iterations=NAMED_BUDGETS[key], name=key)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from snowdonia.analysis.engine import Analysis, Budget, Evaluator, analyse, default_evaluator
-from snowdonia.core.errors import RecordError
+from snowdonia.core.errors import RecordError, refusal
 from snowdonia.core.protocol import Position, Title
 from snowdonia.core.records import check_record, record_game
 from snowdonia.registry import title as title_named
@@ -130,7 +130,8 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None, bu
     chosen_seats = sorted(set(seats)) if seats else default_seats(players, seat_kinds)
     for s in chosen_seats:
         if not 1 <= s <= players:
-            raise ValueError(f"seat {s} is not at this table: seats are numbered 1..{players}")
+            raise ValueError(refusal("seat %(seat)s is not at this table: seats are numbered 1..%(n)s", seat=s,
+                                     n=players))
     actions = [str(a) for a in record["actions"]]
     # First pass (cheap): find the decisions to review, so the progress bar knows its length.
     todo: list[int] = []
@@ -139,7 +140,8 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None, bu
     for m, text in enumerate(actions):
         p = probe.current_player
         if p is None:
-            raise RecordError(f"decision {m + 1} ({text!r}) comes after the end of the game")
+            raise RecordError(refusal("decision %(n)s (%(action)s) comes after the end of the game", n=m + 1,
+                                      action=repr(text)))
         if p + 1 in chosen_seats:
             if len(probe.legal_actions()) > 1:
                 todo.append(m)
@@ -167,7 +169,9 @@ def _apply(position: Position, text: str, m: int) -> None:
     try:
         position.apply(text)
     except Exception as exc:
-        raise RecordError(f"decision {m + 1} ({text!r}) does not replay: {exc}") from exc
+        reason = getattr(exc, "reason", None) or (exc.args[0] if len(exc.args) == 1 else str(exc))
+        raise RecordError(refusal("decision %(n)s (%(action)s) does not replay: %(error)s", n=m + 1,
+                                  action=repr(text), error=reason)) from exc
 
 
 def review_decision(position: Position, chosen: Any, budget: Budget | str | int | None = None, seed: int = 0,

@@ -10,6 +10,7 @@ ladder files in docs/ladder/ (scripts/levels_ladder.py --summary) and is kept in
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -51,11 +52,12 @@ def resolve(spec: str) -> str:
     return found.spec if found is not None else spec
 
 
-def levels_line(game: str | None = None) -> str:
+def levels_line(game: str | None = None, say: Callable[[str], str] = str) -> str:
     """The named levels in one line for the terminal: 'beginner (greedy), intermediate
-    (search:300, ...), ...', with the measured figures of `game` when given."""
+    (search:300, ...), ...', with the measured figures of `game` when given (said by `say`:
+    the caller's translation, the figures being catalogue messages; names and specs as typed)."""
     parts = []
     for lv in named_levels().values():
-        fig = lv.evidence.get(game, "") if game else ""
+        fig = say(lv.evidence.get(game, "")) if game and lv.evidence.get(game) else ""
         parts.append(f"{lv.name} ({lv.spec}{'; ' + fig if fig else ''})")
     return ", ".join(parts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from snowdonia.core.errors import RecordError
+from snowdonia.core.errors import RecordError, refusal
 
 RECORD_FORMAT = "snowdonia-record"
 RECORD_VERSION = 2
@@ -34,16 +34,17 @@ def make_record(game: str, players: int, scenario: str, seed: int, settings: dic
 def check_record(record: object) -> dict[str, Any]:
     """The record if its shape is right; RecordError says what is missing or wrong."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(refusal("a record must be a JSON object"))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"not a Snowdonia record (format {record.get('format')!r})")
+        raise RecordError(refusal("not a Snowdonia record (format %(format)s)", format=repr(record.get("format"))))
     for key in ("players", "seed", "actions"):
         if key not in record:
-            raise RecordError(f"the record has no {key!r}")
+            # i18n: %(key)s is the record's JSON key ('players', 'seed', 'actions'), as written in the file
+            raise RecordError(refusal("the record has no %(key)s", key=repr(key)))
     if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
-        raise RecordError("'actions' must be a list of action strings")
+        raise RecordError(refusal("'actions' must be a list of action strings"))
     if not isinstance(record.get("settings", {}), dict):
-        raise RecordError("'settings' must be an object")
+        raise RecordError(refusal("'settings' must be an object"))
     return record
 
 
@@ -51,5 +52,5 @@ def record_game(record: dict[str, Any]) -> str:
     """The title a record belongs to (version 1 records are Snowdonia's)."""
     game = record.get("game", "snowdonia")
     if not isinstance(game, str):
-        raise RecordError("'game' must be a title name")
+        raise RecordError(refusal("'game' must be a title name"))
     return game

@@ -59,18 +59,22 @@ def parse_seats(text: str | Sequence[str], players: int, game: str = "snowdonia"
     """`human,greedy,random` -> one spec per seat, each `human` or a bot `make_bot` accepts."""
     seats = [s.strip() for s in (text.split(",") if isinstance(text, str) else text)]
     if any(not s for s in seats):
-        raise SeatError(f"empty seat in {text!r}: give one of human or a bot name per seat, comma separated")
+        raise SeatError(_("empty seat in %(seats)s: give one of human or a bot name per seat, comma separated",
+                          seats=repr(text)))
     if len(seats) != players:
-        raise SeatError(f"{players} player(s) need {players} seat(s), but {len(seats)} were given "
-                        f"({', '.join(seats)})")
+        raise SeatError(ngettext("%(n)s player needs %(n)s seat, but %(given)s were given (%(seats)s)",
+                                 "%(n)s players need %(n)s seats, but %(given)s were given (%(seats)s)", players,
+                                 given=len(seats), seats=", ".join(seats)))
     for s in seats:
         if s == HUMAN:
             continue
         try:
             make_bot(s, game=game)
         except ValueError as exc:
-            raise SeatError(f"seat {s!r}: {exc}; or 'human'. Levels, weakest first: {levels_line(game)}; "
-                            f"bots for {game}: {', '.join(bot_kinds(game))}") from exc
+            # i18n: the level names, 'human' and the bots' names are typed as they are
+            raise SeatError(_("seat %(seat)s: %(error)s; or 'human'. Levels, weakest first: %(levels)s; bots for "
+                              "%(game)s: %(bots)s", seat=repr(s), error=str(exc), levels=levels_line(game, _),
+                              game=game, bots=", ".join(bot_kinds(game)))) from exc
     return seats
 
 

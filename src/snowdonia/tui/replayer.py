@@ -14,13 +14,15 @@ from rich.console import Console
 from rich.text import Text
 
 from snowdonia.core.errors import IllegalAction, RecordError, SettingsError
+from snowdonia.core.i18n import N_, _, ngettext, say
 from snowdonia.core.protocol import Position, Title
 from snowdonia.core.records import check_record, record_game
 from snowdonia.registry import title as title_named
 from snowdonia.tui import view
 from snowdonia.tui.loop import ReadLine, solo_sheet
 
-HELP = "Enter: next decision   b: back   a number: jump to that decision   q: quit"
+# i18n: the replay's keys: Enter, b, a number and q are typed as they are (not translated)
+HELP = N_("Enter: next decision   b: back   a number: jump to that decision   q: quit")
 
 
 def title_of(record: dict[str, Any]) -> Title:
@@ -29,7 +31,7 @@ def title_of(record: dict[str, Any]) -> Title:
     try:
         return title_named(record_game(record))
     except SettingsError as exc:
-        raise RecordError(str(exc)) from exc
+        raise RecordError(say(exc.args[0]) if exc.args else str(exc)) from exc
 
 
 def replay_record(record: dict[str, Any], upto: int | None = None) -> Position:
@@ -49,13 +51,16 @@ def check(record: dict[str, Any]) -> CheckResult:
     try:
         g = replay_record(record)
     except RecordError as exc:
-        return CheckResult(False, f"FAILED: {exc}", None)
+        # i18n: `replay --check`'s verdict on a record that does not replay (FAILED is a fixed word scripts look for)
+        return CheckResult(False, "FAILED: " + (say(exc.args[0]) if exc.args else str(exc)), None)
     n = g.moves
-    decisions = f"{n} decision{'s' if n != 1 else ''} replay{'s' if n == 1 else ''}"
+    decisions = ngettext("%(n)s decision replays", "%(n)s decisions replay", n)
     if g.is_over:
-        msg = f"OK: {decisions}; {g.title.display_name}; final {view.summary(g)}"
+        msg = "OK: " + _("%(decisions)s; %(title)s; final %(scores)s", decisions=decisions,
+                         title=_(g.title.display_name), scores=view.summary(g))
     else:
-        msg = f"OK: {decisions}; {g.title.display_name}; the game is not over; {view.summary(g)} so far"
+        msg = "OK: " + _("%(decisions)s; %(title)s; the game is not over; %(scores)s so far", decisions=decisions,
+                         title=_(g.title.display_name), scores=view.summary(g))
     return CheckResult(True, msg, g)
 
 
@@ -92,7 +97,8 @@ class ReplayViewer:
             try:
                 g.apply(self.actions[i - 1])
             except IllegalAction as exc:
-                self.error = f"decision {i} ({self.actions[i - 1]!r}) does not replay: {exc}"
+                self.error = _("decision %(n)s (%(action)s) does not replay: %(error)s", n=i,
+                               action=repr(self.actions[i - 1]), error=say(exc.reason or str(exc)))
                 break
             self.positions.append(g)
         return self.positions[min(n, len(self.positions) - 1)]
@@ -102,36 +108,37 @@ class ReplayViewer:
         n = min(n, len(self.positions) - 1)
         if self.console.is_terminal:
             self.console.clear()
-        head = Text(f"Position {n} of {len(self.actions)}", style="bold")
+        head = Text(_("Position %(n)s of %(last)s", n=n, last=len(self.actions)), style="bold")
         if n > 0:
             before = self.positions[n - 1]
             pending = before.pending(None)
-            head.append(f" - decision {n}: ")
+            head.append(" - " + _("decision %(n)s:", n=n) + " ")
             if pending is not None:
                 head.append_text(view.seat_text(pending.player))
-                head.append(f" ({pending.prompt})")
+                head.append(f" ({_(pending.prompt)})")
             action = self.actions[n - 1]
             try:
                 words = view.action_text(before, before.title.parse_action(action))
             except (IllegalAction, ValueError):
                 words = ""
-            head.append(" chose ")
+            # i18n: "Position 3 of 40 - decision 3: Player 1 (prompt) chose <action>"
+            head.append(" " + _("chose") + " ")
             head.append(words or action, style="bold")
             if words and words != action:
                 head.append(f"   [{action}]", style="dim")
             new_events = g.log()[len(before.log()):]
         else:
-            head.append(" - the set-up")
+            head.append(" - " + _("the set-up"))
             new_events = g.log()
         self.console.print(view.board(g, self.seat, self.seat_kinds, width=self.console.width))
         if new_events:
-            self.console.rule("What happened", style="dim")
+            self.console.rule(_("What happened"), style="dim")
             self.console.print(view.log_text(g, new_events, self.names))
         self.console.print(head)
         if g.is_over:
             self.console.print(solo_sheet(g) if g.players == 1 else view.score_sheet(g, self.seat_kinds))
         if self.error is not None and n == len(self.positions) - 1:
-            self.console.print(Text(f"The record stops here: {self.error}", style="red"))
+            self.console.print(Text(_("The record stops here: %(error)s", error=self.error), style="red"))
 
     def run(self, read_line: ReadLine) -> None:
         """Interactive stepping: Enter = next, b = back, a number = jump, q = quit."""
@@ -139,7 +146,7 @@ class ReplayViewer:
         self.show(n)
         while True:
             try:
-                line = read_line(f"[{HELP}] > ")
+                line = read_line(f"[{_(HELP)}] > ")
             except (EOFError, KeyboardInterrupt):
                 line = None
             if line is None:
@@ -148,27 +155,27 @@ class ReplayViewer:
             if cmd in ("q", "quit", "exit"):
                 return
             if cmd in ("?", "help", "h"):
-                self.console.print(HELP)
+                self.console.print(_(HELP))
                 continue
             if cmd == "":
                 self.position(n + 1)
                 if n >= self.last:
-                    self.console.print("This is the last position (b: back, q: quit).")
+                    self.console.print(_("This is the last position (b: back, q: quit)."))
                     continue
                 n += 1
             elif cmd in ("b", "back"):
                 if n == 0:
-                    self.console.print("This is the set-up; there is nothing before it.")
+                    self.console.print(_("This is the set-up; there is nothing before it."))
                     continue
                 n -= 1
             elif cmd.isdigit():
                 want = int(cmd)
                 self.position(want)
                 if want > self.last:
-                    self.console.print(f"There are only positions 0 to {self.last}.")
+                    self.console.print(_("There are only positions 0 to %(n)s.", n=self.last))
                     continue
                 n = want
             else:
-                self.console.print(f"Unknown command {line.strip()!r}. {HELP}")
+                self.console.print(_("Unknown command %(command)s.", command=repr(line.strip())) + " " + _(HELP))
                 continue
             self.show(n)

@@ -3,12 +3,14 @@ crash at any moment leaves either the previous or the new file, never half of on
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from snowdonia.core.i18n import N_, _
 from snowdonia.core.protocol import Position
 
 SEATS_KEY = "seats"  # extra key beside the title's record: who sat where (human or bot spec)
@@ -18,7 +20,15 @@ DURABLE = True
 
 
 class RecordFileError(ValueError):
-    """A record file that cannot be read; the message says which file and why."""
+    """A record file that cannot be read; the message says which file and why (in the current
+    language: it is made where the terminal shows it)."""
+
+
+# Why a file cannot be read, in words (the system's own sentence, English, for the rest).
+_OS_REASONS = {errno.ENOENT: N_("there is no such file"), errno.EACCES: N_("permission denied"),
+               errno.EISDIR: N_("it is a folder, not a file"), errno.ENOTDIR: N_("a folder on its path is a file")}
+# i18n: what a JSON file should have held ("... so it is not a game record")
+WHAT_RECORD = N_("a game record")
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -54,19 +64,27 @@ def write_record(path: Path, position: Position, seats: list[str] | None = None)
     write_json(path, record_with_seats(position, seats))
 
 
-def read_json_object(path: Path, what: str = "a game record") -> dict[str, Any]:
-    """The JSON object stored in `path`; RecordFileError if it is missing or not an object."""
+def read_json_object(path: Path, what: str = WHAT_RECORD) -> dict[str, Any]:
+    """The JSON object stored in `path`; RecordFileError if it is missing or not an object.
+    `what` (a msgid) names what the file should hold."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordFileError(_("%(file)s is not a text file (byte %(at)s is not UTF-8), so it is not %(what)s",
+                                file=str(path), at=exc.start, what=_(what))) from exc
     except OSError as exc:
-        raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        why = _(_OS_REASONS[exc.errno]) if exc.errno in _OS_REASONS else (exc.strerror or str(exc))
+        raise RecordFileError(_("cannot read %(file)s: %(reason)s", file=str(path), reason=why)) from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordFileError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+        # i18n: Python's JSON reader says what it found there (English: "Expecting value", ...)
+        raise RecordFileError(_("%(file)s is not valid JSON (line %(line)s, column %(column)s: %(detail)s)",
+                                file=str(path), line=exc.lineno, column=exc.colno, detail=exc.msg)) from exc
     if not isinstance(data, dict):
-        raise RecordFileError(f"{path} does not hold a JSON object, so it is not {what}")
+        raise RecordFileError(_("%(file)s does not hold a JSON object, so it is not %(what)s", file=str(path),
+                                what=_(what)))
     return data
 
 

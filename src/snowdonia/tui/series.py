@@ -30,6 +30,7 @@ from rich.text import Text
 
 from snowdonia.bots import make_bot
 from snowdonia.core.errors import RecordError, SettingsError
+from snowdonia.core.i18n import N_
 from snowdonia.core.protocol import Position, SettingSpec, Title
 from snowdonia.registry import title as title_named
 from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, solo_sheet
@@ -104,7 +105,7 @@ class SeriesBook:
         if not self.path.exists():
             return {"format": FORMAT, "version": VERSION, "series": [], "singles": []}
         try:
-            data = read_json_object(self.path, "a solo series file")
+            data = read_json_object(self.path, N_("a solo series file"))
         except RecordFileError as exc:
             raise SeriesError(str(exc)) from exc
         if data.get("format") != FORMAT or not isinstance(data.get("series"), list):

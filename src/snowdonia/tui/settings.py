@@ -16,6 +16,7 @@ from typing import Any
 import typer
 
 from snowdonia.core.errors import SettingsError
+from snowdonia.core.i18n import _, ngettext
 from snowdonia.core.protocol import SettingSpec, Title
 
 _TRUE = {"true", "yes", "on", "1", "y"}
@@ -57,16 +58,22 @@ def _metavar(spec: SettingSpec) -> str:
 
 
 def _describe(title: Title, spec: SettingSpec, named: bool = False) -> str:
-    parts = [spec.help or spec.label]
+    """A setting's help in `play --help` (the title's sentence, in the current language; the
+    values are typed as they are)."""
+    parts = [_(spec.help or spec.label)]
     if spec.kind == "choice" and _metavar(spec) == "CHOICE":
         shown = " | ".join(str(c) for c in spec.choices[:3])
-        parts.append(f"{len(spec.choices)} choices: {shown} | ...")
-    parts.append(f"default {str(spec.default).lower() if isinstance(spec.default, bool) else spec.default}")
+        parts.append(ngettext("%(n)s choice: %(shown)s | ...", "%(n)s choices: %(shown)s | ...", len(spec.choices),
+                              shown=shown))
+    # i18n: a setting's default value, as typed (true, 3, deluxe)
+    parts.append(_("default %(value)s", value=str(spec.default).lower() if isinstance(spec.default, bool)
+                   else spec.default))
     if spec.players:
-        parts.append(f"only with {', '.join(str(n) for n in spec.players)} player(s)")
+        parts.append(ngettext("only with %(counts)s player", "only with %(counts)s players", max(spec.players),
+                              counts=", ".join(str(n) for n in spec.players)))
     if spec.scenarios:
-        parts.append(f"only in {', '.join(spec.scenarios)}")
-    return (f"{title.display_name}: " if named else "") + "; ".join(parts) + "."
+        parts.append(_("only in %(scenarios)s", scenarios=", ".join(spec.scenarios)))
+    return (f"{_(title.display_name)}: " if named else "") + "; ".join(parts) + "."
 
 
 def setting_options(titles: Iterable[Title], reserved: Iterable[str] = ()) -> list[SettingOption]:
@@ -99,7 +106,9 @@ def parameters(options: Sequence[SettingOption], panel: Mapping[str, str]) -> li
     """Typer parameters for the generated options (all default None: "not given")."""
     out = []
     for opt in options:
-        help_panel = panel.get(opt.titles[0], "Game settings") if len(opt.titles) == 1 else "Game settings"
+        # i18n: the panel of `play --help` with the settings several titles share
+        shared = _("Game settings")
+        help_panel = panel.get(opt.titles[0], shared) if len(opt.titles) == 1 else shared
         if opt.kind == "bool":
             # A setting that is off by default is a plain flag (--light-fog); one that is on
             # by default can also be turned off (--x/--no-x); --set takes either way.
@@ -127,21 +136,21 @@ def parse_value(spec: SettingSpec, raw: Any, name: str) -> Any:
             return True
         if text.lower() in _FALSE:
             return False
-        raise SettingsError(f"{name} takes true or false, not {text!r}")
+        raise SettingsError(_("%(name)s takes true or false, not %(text)s", name=name, text=repr(text)))
     if spec.kind == "int" or (spec.kind == "choice" and spec.choices
                               and all(isinstance(c, int) and not isinstance(c, bool) for c in spec.choices)):
         try:
             value: Any = int(text)
         except ValueError:
-            raise SettingsError(f"{name} takes a whole number, not {text!r}") from None
+            raise SettingsError(_("%(name)s takes a whole number, not %(text)s", name=name, text=repr(text))) from None
     else:
         value = text
     if spec.kind == "choice" and spec.choices:
         for choice in spec.choices:
             if str(choice).lower() == str(value).lower():
                 return choice
-        raise SettingsError(f"{name} must be one of {', '.join(str(c) for c in spec.choices)} "
-                            f"({spec.label}), not {text!r}")
+        raise SettingsError(_("%(name)s must be one of %(choices)s (%(label)s), not %(text)s", name=name,
+                              choices=", ".join(str(c) for c in spec.choices), label=_(spec.label), text=repr(text)))
     return value
 
 
@@ -157,20 +166,23 @@ def gather(title: Title, players: int, scenario: str | None, given: Mapping[str,
         key, sep, raw = pair.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise SettingsError(f"--set takes key=value (e.g. --set {next(iter(specs), 'key')}=...), "
-                                f"not {pair!r}")
+            example = "--set " + next(iter(specs), "key") + "=..."
+            raise SettingsError(_("--set takes key=value (e.g. %(example)s), not %(pair)s", example=example,
+                                  pair=repr(pair)))
         named.append((key, raw, f"--set {key}"))
     sc = title.scenario(scenario).key if scenario is not None or title.scenarios else None
     for key, raw, name in named:
         spec = specs.get(key)
         if spec is None:
-            known = ", ".join(specs) or "none"
-            raise SettingsError(f"{name} is not a setting of {title.name} (its settings: {known})")
+            raise SettingsError(_("%(name)s is not a setting of %(title)s (its settings: %(known)s)", name=name,
+                                  title=title.name, known=", ".join(specs) or _("none")))
         if spec.players and players not in spec.players:
-            raise SettingsError(f"{name} is for a {' or '.join(str(n) for n in spec.players)}-player game, "
-                                f"but this game has {players} players")
+            raise SettingsError(ngettext("%(name)s is for a %(counts)s-player game, but this game has %(n)s player",
+                                         "%(name)s is for a %(counts)s-player game, but this game has %(n)s players",
+                                         players, name=name, counts=" / ".join(str(n) for n in spec.players)))
         if spec.scenarios and sc not in spec.scenarios:
-            raise SettingsError(f"{name} is for the scenario(s) {', '.join(spec.scenarios)}, not {sc}")
+            raise SettingsError(_("%(name)s is for the scenarios %(scenarios)s, not %(scenario)s", name=name,
+                                  scenarios=", ".join(spec.scenarios), scenario=sc))
         settings[key] = parse_value(spec, raw, name)
     return settings
 

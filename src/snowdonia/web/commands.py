@@ -1,18 +1,24 @@
 """`snowdonia serve` (the web app on uvicorn) and `snowdonia db ...` (the database schema),
-picked up by cli._register_optional."""
+picked up by cli._register_optional.
+
+The help is in the terminal's language (issue 23); what `serve` and `db` print while they run
+(addresses, workers, schema revisions, uvicorn's log) stays English: it is the operator's log."""
 
 from __future__ import annotations
 
 import typer
 
+from snowdonia.core.i18n import _
+
 
 def register(app: typer.Typer) -> None:
-    db = typer.Typer(no_args_is_help=True, help="The database schema: upgrade it, show where it is.")
+    db = typer.Typer(no_args_is_help=True, help=_("The database schema: upgrade it, show where it is."))
     app.add_typer(db, name="db")
     url_option = typer.Option(None, "--database-url", envvar="SNOWDONIA_DATABASE_URL",
-                              help="SQLAlchemy URL (default: the SQLite file `serve` uses).")
+                              help=_("SQLAlchemy URL (default: the SQLite file `serve` uses)."))
 
-    @db.command("upgrade")
+    @db.command("upgrade", help=_("Migrate the database to the newest schema (once, under a lock; safe to run "
+                                  "while servers start)."))
     def db_upgrade(database_url: str = url_option) -> None:
         """Migrate the database to the newest schema (once, under a lock; safe to run while
         servers start)."""
@@ -28,7 +34,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"{_safe(url)}: " + (f"upgraded ({', '.join(changed)})" if changed else "already current")
                    + f"; schema revision {migrations.head()}")
 
-    @db.command("current")
+    @db.command("current", help=_("Print the schema revision of the database and the newest this version "
+                                  "knows."))
     def db_current(database_url: str = url_option) -> None:
         """Print the schema revision of the database and the newest this version knows."""
         from snowdonia.store import migrations
@@ -44,8 +51,10 @@ def register(app: typer.Typer) -> None:
         if at != migrations.head():
             raise typer.Exit(1)
 
-    @db.command("revision")
-    def db_revision(message: str = typer.Option(..., "-m", "--message", help="What the change is.")) -> None:
+    @db.command("revision", help=_("For developers: write a new migration into "
+                                   "src/snowdonia/store/migrations/versions, drafted from the difference between "
+                                   "store/db.py's tables and the newest revision."))
+    def db_revision(message: str = typer.Option(..., "-m", "--message", help=_("What the change is."))) -> None:
         """For developers: write a new migration into src/snowdonia/store/migrations/versions,
         drafted from the difference between store/db.py's tables and the newest revision."""
         from snowdonia.store import migrations
@@ -53,33 +62,33 @@ def register(app: typer.Typer) -> None:
         script = migrations.new_revision(message)
         typer.echo(f"wrote {script.path}: read it, edit it, add a test (tests/web/test_migrations.py)")
 
-    @app.command()
+    @app.command(help=_("Play in the browser: create games, share seat links, watch, replay."))
     def serve(
-        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-        port: int = typer.Option(8000, help="Port to listen on."),
+        host: str = typer.Option("127.0.0.1", help=_("Address to listen on.")),
+        port: int = typer.Option(8000, help=_("Port to listen on.")),
         database_url: str = typer.Option(
             None, "--database-url", envvar="SNOWDONIA_DATABASE_URL",
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db. "
-                 "Default: a SQLite file in the user's data folder.",
+            help=_("SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db. "
+                 "Default: a SQLite file in the user's data folder."),
         ),
-        workers: int = typer.Option(1, help="Worker processes (PostgreSQL only; SQLite is one process)."),
+        workers: int = typer.Option(1, help=_("Worker processes (PostgreSQL only; SQLite is one process).")),
         allowed_hosts: str = typer.Option(
             None, "--allowed-hosts", envvar="SNOWDONIA_ALLOWED_HOSTS",
-            help="Comma-separated Host names to answer ('*': any). Default: localhost names and --host."),
+            help=_("Comma-separated Host names to answer ('*': any). Default: localhost names and --host.")),
         games_per_minute: int = typer.Option(None, envvar="SNOWDONIA_GAMES_PER_MINUTE",
-                                             help="Games one client may create per minute (10)."),
+                                             help=_("Games one client may create per minute (10).")),
         max_open_games: int = typer.Option(None, envvar="SNOWDONIA_MAX_OPEN_GAMES",
-                                           help="Unfinished games per client (30)."),
-        max_body_bytes: int = typer.Option(None, envvar="SNOWDONIA_MAX_BODY_BYTES", help="Request body limit (65536)."),
+                                           help=_("Unfinished games per client (30).")),
+        max_body_bytes: int = typer.Option(None, envvar="SNOWDONIA_MAX_BODY_BYTES", help=_("Request body limit (65536).")),
         bot_deadline_seconds: float = typer.Option(None, envvar="SNOWDONIA_BOT_DEADLINE_SECONDS",
-                                                   help="Hard limit per bot move (5)."),
+                                                   help=_("Hard limit per bot move (5).")),
         ws_idle_seconds: float = typer.Option(None, envvar="SNOWDONIA_WS_IDLE_SECONDS",
-                                              help="Close websockets idle this long (600)."),
+                                              help=_("Close websockets idle this long (600).")),
         trust_proxy: bool = typer.Option(None, "--trust-proxy/--no-trust-proxy", envvar="SNOWDONIA_TRUST_PROXY",
-                                         help="Believe X-Forwarded-For from any peer (prefer --trusted-proxies)."),
+                                         help=_("Believe X-Forwarded-For from any peer (prefer --trusted-proxies).")),
         trusted_proxies: str = typer.Option(
             None, "--trusted-proxies", envvar="SNOWDONIA_TRUSTED_PROXIES",
-            help="Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client."),
+            help=_("Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client.")),
     ) -> None:
         """Play in the browser: create games, share seat links, watch, replay."""
         import dataclasses

@@ -11,7 +11,7 @@ from typing import Any
 from snowdonia.core.actions import Catalogue
 from snowdonia.core.chance import ChanceHook
 from snowdonia.core.data import Provenance
-from snowdonia.core.errors import ActionParseError, IllegalAction, RecordError, SettingsError
+from snowdonia.core.errors import ActionParseError, IllegalAction, RecordError, SettingsError, refusal
 from snowdonia.core.protocol import (
     BotFactory,
     DecisionKind,
@@ -76,7 +76,8 @@ class FoothillsTitle(Title):
     def new_game(self, players: int = 2, seed: int | None = None, scenario: str | None = None,
                  **settings: Any) -> game.FoothillsGame:
         if scenario not in (None, "foothills"):
-            raise SettingsError(f"unknown scenario {scenario!r} of foothills; choose foothills")
+            raise SettingsError(refusal("unknown scenario %(scenario)s of foothills; choose foothills",
+                                        scenario=repr(scenario)))
         s = make_settings(players, **settings)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
@@ -127,7 +128,8 @@ class FoothillsTitle(Title):
         """Set-up and play with every random pick asked of `chance` (the research adapters'
         explicit chance nodes; Foothills' picks are all public, so the generic model serves)."""
         if scenario not in (None, "foothills"):
-            raise SettingsError(f"unknown scenario {scenario!r} of foothills; choose foothills")
+            raise SettingsError(refusal("unknown scenario %(scenario)s of foothills; choose foothills",
+                                        scenario=repr(scenario)))
         s = make_settings(players, **settings)
         g = game.blank()
         g.chance = chance

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from snowdonia.core.errors import SettingsError
+from snowdonia.core.errors import SettingsError, refusal
 from snowdonia.games.foothills.data import (
     CATEGORIES,
     NUMERALS,
@@ -60,7 +60,8 @@ class Settings:
 def make_settings(players: object, **raw: Any) -> Settings:
     """Validate the players and settings; SettingsError says what is wrong."""
     if players != 2 or isinstance(players, bool):
-        raise SettingsError(f"Foothills is a game for exactly 2 players, not {players!r}")
+        raise SettingsError(refusal("Foothills is a game for exactly 2 players, not %(players)s",
+                                    players=repr(players)))
     known = {"railways", "start_player", "colours", "rematch", "turn_limit"}
     unknown = set(raw) - known
     if unknown:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from snowdonia.core.errors import SettingsError as SettingsError
+from snowdonia.core.errors import refusal
 from snowdonia.games.snowdonia.data import Components, Station, components
 from snowdonia.games.snowdonia.scenarios import KEYS, Scenario
 from snowdonia.games.snowdonia.scenarios import scenario as scenario_data
@@ -66,12 +67,16 @@ class Settings:
 def make_settings(players: object, scenario: object, **raw: Any) -> Settings:
     """Validate players, scenario and settings; raise SettingsError with a clear reason."""
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-        raise SettingsError(f"players must be a whole number from 1 to 5, not {players!r}")
+        raise SettingsError(refusal("players must be a whole number from 1 to 5, not %(players)s",
+                                    players=repr(players)))
     if not isinstance(scenario, str) or scenario not in SCENARIOS:
-        raise SettingsError(f"unknown scenario {scenario!r}; choose one of {', '.join(SCENARIOS)}")
+        raise SettingsError(refusal("unknown scenario %(scenario)s; choose one of %(scenarios)s",
+                                    scenario=repr(scenario), scenarios=", ".join(SCENARIOS)))
     sc = scenario_data(scenario)
     if players not in sc.players:
-        raise SettingsError(f"{sc.name} is for {sc.players[0]} to {sc.players[-1]} players, not {players}")
+        raise SettingsError(refusal("%(scenario)s is for %(low)s to %(high)s players, not %(players)s",
+                                    scenario=refusal(sc.name), low=sc.players[0], high=sc.players[-1],
+                                    players=players))
     known = set(Settings.__dataclass_fields__)
     unknown = set(raw) - known
     if unknown:
