@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from snowdonia.core.actions import Action, Catalogue
 from snowdonia.core.chance import ChanceHook, ChanceModel
+from snowdonia.core.errors import refusal
 from snowdonia.core.rng import randbelow
 
 LogEvent = dict[str, Any]  # {"type": "place", "seat": 0, ...}: JSON-safe, public
@@ -295,8 +296,8 @@ class Title(ABC):
         for s in self.scenarios:
             if s.key == key:
                 return s
-        raise KeyError(f"unknown scenario {key!r} of {self.name}; choose one of "
-                       f"{', '.join(s.key for s in self.scenarios)}")
+        raise KeyError(refusal("unknown scenario %(scenario)s of %(title)s; choose one of %(scenarios)s",
+                               scenario=repr(key), title=self.name, scenarios=", ".join(s.key for s in self.scenarios)))
 
     def describe(self) -> dict[str, Any]:
         """What `snowdonia.titles()` lists for this title (JSON-safe)."""
