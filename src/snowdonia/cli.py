@@ -17,6 +17,7 @@ from rich.table import Table
 
 from snowdonia.cli_words import cli_language, localised_group
 from snowdonia.core.i18n import _, using
+from snowdonia.core.i18n import say_exception as said
 
 console = Console()
 
@@ -65,13 +66,6 @@ def _data(unverified: bool, game: str | None, as_json: bool) -> None:
                         n=len(rows), per=", ".join(f"{g}: {n}" for g, n in per.items())))
 
 
-def said(exc: BaseException) -> str:
-    """An error's sentence in the current language (an engine `Reason` by its msgid), without
-    the quotes a KeyError puts around it."""
-    from snowdonia.core.i18n import say
-
-    first = exc.args[0] if len(exc.args) == 1 else str(exc)
-    return say(first).strip("'\"") if isinstance(first, str) else str(exc).strip("'\"")
 
 
 def _root_callback() -> Callable[..., None]:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from snowdonia.core.i18n import N_, Translator, _, current, using
+from snowdonia.core.i18n import N_, Translator, _, current, lang, using
 from snowdonia.i18n import terminal_language
 
 # The sentences of Typer's parse errors (typer/_click/exceptions.py, core.py, _coercion.py and
@@ -62,7 +62,10 @@ _ERRORS: list[tuple[re.Pattern[str], str]] = [
 
 def say_error(message: str) -> str:
     """One of Typer's English error sentences in the current language (our own sentences are
-    already translated where they are raised; a sentence matched by no pattern stays)."""
+    already translated where they are raised; a sentence matched by no pattern stays). In
+    English Typer's own sentence is kept as it is."""
+    if lang() == "en":
+        return message
     for pattern, msgid in _ERRORS:
         m = pattern.fullmatch(message.strip())
         if m is not None:

@@ -75,7 +75,7 @@ def test_todays_flags_set_the_settings(tmp_path: Path) -> None:
 
 def test_wrong_options_stop_with_a_clear_message_and_exit_2() -> None:
     code, out = _cli("play", "--players", "3", "--seats", "human,greedy")
-    assert code == 2 and "3 player(s) need 3 seat(s), but 2 were given" in out
+    assert code == 2 and "3 players need 3 seats, but 2 were given" in out
     code, out = _cli("play", "--seats", "human,wizard")
     assert code == 2 and "unknown bot 'wizard'" in out
     code, out = _cli("play", "--players", "3", "--solo-train", "4")

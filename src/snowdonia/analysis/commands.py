@@ -24,7 +24,8 @@ from rich.text import Text
 from snowdonia.analysis.engine import DEFAULT_BUDGET, MAX_DEPTH, NAMED_BUDGETS, Budget
 from snowdonia.analysis.review import THRESHOLDS, Review, ReviewRow, review_record, unwrap
 from snowdonia.core.errors import RecordError
-from snowdonia.core.i18n import N_, _, ngettext, say
+from snowdonia.core.i18n import N_, _, ngettext
+from snowdonia.core.i18n import say_exception as _said
 from snowdonia.tui.saving import RecordFileError, read_json_object
 
 VERDICT_STYLE = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -93,10 +94,6 @@ def review(file: Path, seat: list[int] | None = None, budget: str = DEFAULT_BUDG
     show(result, Console())
 
 
-def _said(exc: BaseException) -> str:
-    """An error's sentence in the current language (an analysis or engine `Reason` by its msgid)."""
-    first = exc.args[0] if len(exc.args) == 1 else str(exc)
-    return say(first) if isinstance(first, str) else str(exc)
 
 
 def run_with_bar(record: dict[str, Any], seats: list[int] | None, budget: Budget, seed: int,

@@ -153,5 +153,12 @@ def say(text: object, seat_names: Sequence[str] | None = None) -> str:
     return _(template, **params)
 
 
+def say_exception(exc: BaseException, seat_names: Sequence[str] | None = None) -> str:
+    """An error's sentence in the current language: its message said by `say` (an engine
+    `Reason` by its msgid; a KeyError's message without the quotes `str(KeyError)` adds)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return say(first, seat_names) if isinstance(first, str) else str(exc)
+
+
 __all__ = ["ENGLISH", "N_", "colour_name", "Translator", "_", "current", "lang", "ngettext", "npgettext", "number",
-           "pgettext", "say", "set_translator", "using"]
+           "pgettext", "say", "say_exception", "set_translator", "using"]

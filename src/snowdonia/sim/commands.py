@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from snowdonia.core.i18n import _
+from snowdonia.core.i18n import say_exception as _said
 from snowdonia.sim.runner import GameSpec
 
 console = Console(stderr=True)
@@ -37,12 +38,6 @@ def _bots(text: str, game: str) -> list[str]:
     return bots
 
 
-def _said(exc: BaseException) -> str:
-    """An engine error's sentence in the current language (a `Reason` by its msgid)."""
-    from snowdonia.core.i18n import say
-
-    first = exc.args[0] if len(exc.args) == 1 else str(exc)
-    return (say(first) if isinstance(first, str) else str(exc)).strip("'\"")
 
 
 def settings_from(game: str, sets: list[str], **shortcuts: Any) -> dict[str, Any]:

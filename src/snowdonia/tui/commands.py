@@ -21,7 +21,8 @@ from rich.text import Text
 from snowdonia.bots import bot_kinds
 from snowdonia.bots.levels import named_levels
 from snowdonia.core.errors import RecordError, SettingsError
-from snowdonia.core.i18n import _, ngettext, say
+from snowdonia.core.i18n import _, ngettext
+from snowdonia.core.i18n import say_exception as said
 from snowdonia.core.protocol import Position, Title
 from snowdonia.i18n import PSEUDO, available, terminal_language, use
 from snowdonia.registry import names as title_names
@@ -61,11 +62,6 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def said(exc: BaseException) -> str:
-    """An error's sentence in the current language: an engine `Reason` by its msgid (the
-    presentation's own errors are said when they are raised), without a KeyError's quotes."""
-    first = exc.args[0] if len(exc.args) == 1 else str(exc)
-    return say(first).strip("'\"") if isinstance(first, str) else str(exc).strip("'\"")
 
 
 # --------------------------------------------------------------------------- play's options
