@@ -37,7 +37,7 @@ def build_review() -> Callable[..., None]:
     """The `review` command, its help in the current language."""
 
     def review_command(
-        file: Path = typer.Argument(..., help=_(  # noqa: B008 - built per call, in the language
+        file: Path = typer.Argument(..., metavar="FILE", help=_(  # noqa: B008 - built per call, in the language
             "A game record (JSON) as play --save writes it and replay reads it.")),
         seat: list[int] | None = typer.Option(None, "--seat", help=_(  # noqa: B008
             "Review this player (1, 2, ... as replay numbers them); repeat for more. Default: every human seat of "

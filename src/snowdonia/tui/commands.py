@@ -354,7 +354,7 @@ def build_replay() -> Callable[..., None]:
     """The `replay` command, its help in the current language."""
 
     def replay_command(
-        file: Path = typer.Argument(..., help=_(  # noqa: B008 - built per call, in the language
+        file: Path = typer.Argument(..., metavar="FILE", help=_(  # noqa: B008 - built per call, in the language
             "A game record (JSON) of any title, written by play --save or the web app.")),
         check_only: bool = typer.Option(False, "--check", help=_(
             "Re-validate the record with the rules; exit 1 if it fails.")),
