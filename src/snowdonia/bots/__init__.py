@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from snowdonia.bots.levels import named_levels, resolve
+from snowdonia.core.errors import refusal
 from snowdonia.registry import title as title_of
 
 
@@ -52,16 +53,18 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
     """Build a bot from its level string: a named level ('beginner' .. 'expert', see
     `bots.levels`), or 'random', 'greedy', 'search:3000', 'mcts:200', 'mcts:1s', 'mcts-v1:1s'."""
     if not isinstance(spec, str):
-        raise ValueError(f"a bot is named by a string such as 'greedy', not {spec!r}")
+        raise ValueError(refusal("a bot is named by a string such as 'greedy', not %(spec)s", spec=repr(spec)))
     factories = _factories(game)
     named = spec.strip().lower()
     spec = resolve(named)
     kind, _, level = spec.strip().partition(":")
     if kind not in factories and kind in _GENERIC:
-        raise ValueError(f"the {kind} bot does not play {title_of(game).display_name}; "
-                         f"known bots: {', '.join(sorted(factories))}")
+        raise ValueError(refusal("the %(kind)s bot does not play %(title)s; known bots: %(bots)s", kind=kind,
+                                 title=refusal(title_of(game).display_name), bots=", ".join(sorted(factories))))
     if kind not in factories:
-        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(factories))}")
+        # i18n: the bots' names are typed as they are
+        raise ValueError(refusal("unknown bot %(spec)s; known bots: %(bots)s", spec=repr(spec),
+                                 bots=", ".join(sorted(factories))))
     bot = factories[kind](level, seed)
     configure = getattr(bot, "configure_for", None)
     if configure is not None:  # a game-agnostic bot tuned to the title (e.g. mcts's playout depth)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from snowdonia.bots import register
+from snowdonia.core.errors import refusal
 from snowdonia.core.protocol import Position
 from snowdonia.core.rng import randbelow
 
@@ -70,9 +71,8 @@ class Budget:
                 raise ValueError
             return Budget(iterations=its)
         except ValueError:
-            raise ValueError(
-                f"bad mcts level {level!r}: use iterations ('mcts:200') or seconds ('mcts:1s')"
-            ) from None
+            raise ValueError(refusal("bad mcts level %(level)s: use iterations ('mcts:200') or seconds ('mcts:1s')",
+                                     level=repr(level))) from None
 
     def __str__(self) -> str:
         if self.seconds is not None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from snowdonia.bots import register
 from snowdonia.bots.mcts import Node
+from snowdonia.core.errors import refusal
 from snowdonia.core.protocol import Position
 
 WIN_WEIGHT = 0.5
@@ -98,12 +99,11 @@ class SearchConfig:
                     or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0):
                 raise ValueError
         except ValueError:
-            raise ValueError(
-                f"bad search level {level!r}: use iterations ('search:2000'), optionally a playout "
+            raise ValueError(refusal(
+                "bad search level %(level)s: use iterations ('search:2000'), optionally a playout "
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
-                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations"
-            ) from None
+                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge)
 

@@ -21,7 +21,7 @@ from rich.text import Text
 from snowdonia.bots import Bot, bot_kinds, check_bot, make_bot
 from snowdonia.bots.levels import levels_line
 from snowdonia.core.errors import ActionParseError, IllegalAction
-from snowdonia.core.i18n import N_, _, ngettext, say
+from snowdonia.core.i18n import N_, _, ngettext, say, say_exception
 from snowdonia.core.i18n import lang as current_lang
 from snowdonia.core.protocol import Position
 from snowdonia.i18n import translate_doc
@@ -73,7 +73,7 @@ def parse_seats(text: str | Sequence[str], players: int, game: str = "snowdonia"
         except ValueError as exc:
             # i18n: the level names, 'human' and the bots' names are typed as they are
             raise SeatError(_("seat %(seat)s: %(error)s; or 'human'. Levels, weakest first: %(levels)s; bots for "
-                              "%(game)s: %(bots)s", seat=repr(s), error=str(exc), levels=levels_line(game, _),
+                              "%(game)s: %(bots)s", seat=repr(s), error=say_exception(exc), levels=levels_line(game, _),
                               game=game, bots=", ".join(bot_kinds(game)))) from exc
     return seats
 
@@ -87,7 +87,7 @@ def check_seats(seats: Sequence[str], position: Position) -> None:
         try:
             check_bot(s, position)
         except ValueError as exc:
-            raise SeatError(_("seat %(n)s (%(bot)s): %(error)s", n=p + 1, bot=s, error=str(exc))) from exc
+            raise SeatError(_("seat %(n)s (%(bot)s): %(error)s", n=p + 1, bot=s, error=say_exception(exc))) from exc
 
 
 @dataclass

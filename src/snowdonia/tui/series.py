@@ -30,7 +30,7 @@ from rich.text import Text
 
 from snowdonia.bots import make_bot
 from snowdonia.core.errors import RecordError, SettingsError
-from snowdonia.core.i18n import N_
+from snowdonia.core.i18n import N_, _, lang, ngettext, say_exception
 from snowdonia.core.protocol import Position, SettingSpec, Title
 from snowdonia.registry import title as title_named
 from snowdonia.tui.loop import HUMAN, PlaySession, ReadLine, solo_sheet
@@ -61,12 +61,12 @@ def _now() -> str:
 def value_label(spec: SettingSpec, value: Any) -> str:
     """'Solo train No. 4' (a numbered choice) or 'Label value'."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{spec.label} No. {value}"
-    return f"{spec.label} {value}"
+        return f"{_(spec.label)} {_short(value)}"
+    return f"{_(spec.label)} {value}"
 
 
 def _short(value: Any) -> str:
-    return f"No. {value}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+    return _("No. %(n)s", n=value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def comparable(position: Position, key: str) -> dict[str, Any]:
@@ -79,15 +79,15 @@ def comparable(position: Position, key: str) -> dict[str, Any]:
 def settings_words(title: Title, settings: dict[str, Any]) -> str:
     """The settings that differ from the title's defaults, in words ('default settings')."""
     specs = {s.key: s for s in title.settings}
-    parts = [f"{specs[k].label if k in specs else k} {v}" for k, v in settings.items()
+    parts = [f"{_(specs[k].label) if k in specs else k} {v}" for k, v in settings.items()
              if k not in specs or specs[k].default != v]
-    return ", ".join(parts) or "default settings"
+    return ", ".join(parts) or _("default settings")
 
 
 @dataclass
 class Best:
     score: int | float
-    where: str  # "series 2, game 4" or "a single game"
+    where: str  # "series 2, game 4" or "a single game on 2026-11-26" (in the current language)
 
 
 class SeriesBook:
@@ -109,11 +109,12 @@ class SeriesBook:
         except RecordFileError as exc:
             raise SeriesError(str(exc)) from exc
         if data.get("format") != FORMAT or not isinstance(data.get("series"), list):
-            raise SeriesError(f"{self.path} is not a solo series file (format {data.get('format')!r}); "
-                              f"give another file with --series-file or ${SERIES_ENV}")
+            raise SeriesError(_("%(file)s is not a solo series file (format %(format)s); give another file with "
+                                "--series-file or $%(env)s", file=str(self.path), format=repr(data.get("format")),
+                                env=SERIES_ENV))
         if data.get("version", VERSION) > VERSION:
-            raise SeriesError(f"{self.path} was written by a newer snowdonia (series file version "
-                              f"{data.get('version')}); update snowdonia to read it")
+            raise SeriesError(_("%(file)s was written by a newer snowdonia (series file version %(version)s); "
+                                "update snowdonia to read it", file=str(self.path), version=data.get("version")))
         data.setdefault("singles", [])
         return data
 
@@ -144,13 +145,13 @@ class SeriesBook:
                 if g["status"] != "finished" or g["value"] != value or skip == (s["number"], i):
                     continue
                 if best is None or g["score"] > best.score:
-                    best = Best(g["score"], f"series {s['number']}, game {i + 1}")
+                    best = Best(g["score"], _("series %(number)s, game %(n)s", number=s["number"], n=i + 1))
         for i, single in enumerate(self.data["singles"]):
             if (single["compare"] != compare or single["seat"] != seat or single["setting"] != key
                     or single["value"] != value or i == skip_single):
                 continue
             if best is None or single["score"] > best.score:
-                best = Best(single["score"], f"a single game on {single['ended'][:10]}")
+                best = Best(single["score"], _("a single game on %(date)s", date=single["ended"][:10]))
         return best
 
     def best_series(self, compare: dict[str, Any], seat: str, key: str,
@@ -235,23 +236,37 @@ def comparison(position: Position, best: Best | None, label: str, seat: str) -> 
     """How this solo score compares with the personal best for its train (the best before
     this game): a new best, equal, or how far short; 'so far' while the game goes on."""
     score = position.result()["scores"][0]
-    whose = "your" if seat == HUMAN else f"{seat}'s"
+    you = seat == HUMAN
     if not position.is_over:
         if best is None:
-            return Text(f"No finished game with {label} yet: this one will set {whose} best.", style="dim")
-        return Text(f"{whose.capitalize()} best with {label}: {best.score} ({best.where}); "
-                    f"{score} so far.", style="dim")
+            return Text(_("No finished game with %(label)s yet: this one will set your best.", label=label) if you
+                        else _("No finished game with %(label)s yet: this one will set %(bot)s's best.", label=label,
+                               bot=seat), style="dim")
+        p = {"label": label, "best": best.score, "where": best.where, "score": score}
+        return Text(_("Your best with %(label)s: %(best)s (%(where)s); %(score)s so far.", **p) if you
+                    else _("%(bot)s's best with %(label)s: %(best)s (%(where)s); %(score)s so far.", bot=seat, **p),
+                    style="dim")
     out = Text()
     if best is None:
-        out.append(f"Score {score}: the first finished game with {label}, so it is {whose} best.", style="bold")
+        out.append(_("Score %(score)s: the first finished game with %(label)s, so it is your best.", score=score,
+                     label=label) if you else
+                   _("Score %(score)s: the first finished game with %(label)s, so it is %(bot)s's best.", score=score,
+                     label=label, bot=seat), style="bold")
     elif score > best.score:
-        out.append(f"Score {score}: a new personal best with {label}! ", style="bold green")
-        out.append(f"(+{score - best.score} on {best.score}, {best.where})")
+        out.append(_("Score %(score)s: a new personal best with %(label)s!", score=score, label=label) + " ",
+                   style="bold green")
+        out.append(_("(+%(gain)s on %(best)s, %(where)s)", gain=score - best.score, best=best.score, where=best.where))
     elif score == best.score:
-        out.append(f"Score {score}: equals {whose} best with {label} ({best.where}).", style="bold")
+        out.append(_("Score %(score)s: equals your best with %(label)s (%(where)s).", score=score, label=label,
+                     where=best.where) if you else
+                   _("Score %(score)s: equals %(bot)s's best with %(label)s (%(where)s).", score=score, label=label,
+                     where=best.where, bot=seat), style="bold")
     else:
-        out.append(f"Score {score}: {best.score - score} short of {whose} best with {label}, "
-                   f"{best.score} ({best.where}).", style="bold")
+        p = {"score": score, "short": best.score - score, "label": label, "best": best.score, "where": best.where}
+        out.append(_("Score %(score)s: %(short)s short of your best with %(label)s, %(best)s (%(where)s).", **p)
+                   if you else
+                   _("Score %(score)s: %(short)s short of %(bot)s's best with %(label)s, %(best)s (%(where)s).",
+                     bot=seat, **p), style="bold")
     return out
 
 
@@ -260,11 +275,14 @@ def series_table(book: SeriesBook, series: dict[str, Any], spec: SettingSpec) ->
     the best series."""
     key, compare, seat = series["setting"], series["compare"], series["seat"]
     t = title_named(series["game"])
-    head = (f"Solo series {series['number']} - {t.display_name}, {t.scenario(series['scenario']).name}; "
-            f"{settings_words(t, compare['settings'])}; played by {'you' if seat == HUMAN else seat}")
+    p = {"number": series["number"], "title": _(t.display_name), "scenario": _(t.scenario(series["scenario"]).name),
+         "settings": settings_words(t, compare["settings"])}
+    head = (_("Solo series %(number)s - %(title)s, %(scenario)s; %(settings)s; played by you", **p) if seat == HUMAN
+            else _("Solo series %(number)s - %(title)s, %(scenario)s; %(settings)s; played by %(bot)s", bot=seat, **p))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for col, just in (("game", "right"), (spec.label, "left"), ("score", "right"),
-                      ("personal best", "right"), ("", "left")):
+    # i18n: the solo series table's columns: the game's number, the train, its score, the personal best
+    for col, just in ((_("game"), "right"), (_(spec.label), "left"), (_("score"), "right"),
+                      (_("personal best"), "right"), ("", "left")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     total = 0
     for i, value in enumerate(series["values"]):
@@ -275,38 +293,44 @@ def series_table(book: SeriesBook, series: dict[str, Any], spec: SettingSpec) ->
         if game is None:
             score = Text("-", style="dim")
         elif game["status"] != "finished":
-            score = Text("playing", style="yellow")
+            # i18n: the series table: a game in progress
+            score = Text(_("playing"), style="yellow")
         else:
             total += game["score"]
             score = Text(str(game["score"]), style="bold")
             before = book.best_for(compare, seat, key, value, skip=(series["number"], i))
             if before is None:
-                note = Text("first", style="dim")
+                # i18n: the series table: the first finished game with this train
+                note = Text(_("first"), style="dim")
             elif game["score"] > before.score:
-                note = Text(f"new best (+{game['score'] - before.score})", style="bold green")
+                note = Text(_("new best (+%(gain)s)", gain=game["score"] - before.score), style="bold green")
             elif game["score"] == before.score:
-                note = Text("equals best")
+                note = Text(_("equals best"))
             else:
-                note = Text(f"{game['score'] - before.score} on best", style="dim")
+                note = Text(_("%(diff)s on best", diff=game["score"] - before.score), style="dim")
         table.add_row(str(i + 1), _short(value), score, best_text, note)
     done = [g for g in series["games"] if g["status"] == "finished"]
-    foot = Text(f"Running total: {total} after {len(done)} of {len(series['values'])} games", style="bold")
+    foot = Text(_("Running total: %(total)s after %(done)s of %(n)s games", total=total, done=len(done),
+                  n=len(series["values"])), style="bold")
     best_series = book.best_series(compare, seat, key, skip=series["number"])
     if best_series is None:
-        foot.append("   Best series: none finished yet")
+        foot.append("   " + _("Best series: none finished yet"))
     else:
         other, best_total = best_series
-        foot.append(f"   Best series: {best_total} (series {other['number']})")
+        foot.append("   " + _("Best series: %(score)s (series %(number)s)", score=best_total, number=other["number"]))
         pace = sum(g["score"] for g in other["games"][: len(done)])
         if done and series["status"] != "finished":
             diff = total - pace
-            foot.append(f"; after {len(done)} games it had {pace} ({'+' if diff >= 0 else ''}{diff})")
+            signed = ("+" if diff >= 0 else "") + str(diff)
+            foot.append("; " + ngettext("after %(n)s game it had %(pace)s (%(diff)s)",
+                                        "after %(n)s games it had %(pace)s (%(diff)s)", len(done), pace=pace,
+                                        diff=signed))
     if series["status"] == "finished":
         if best_series is None or total > best_series[1]:
-            foot.append("\nSeries complete: a new personal best series!", style="bold green")
+            foot.append("\n" + _("Series complete: a new personal best series!"), style="bold green")
         else:
-            foot.append(f"\nSeries complete: {best_series[1] - total} short of your best series"
-                        if total < best_series[1] else "\nSeries complete: equals your best series")
+            foot.append("\n" + (_("Series complete: %(short)s short of your best series", short=best_series[1] - total)
+                                if total < best_series[1] else _("Series complete: equals your best series")))
     return Group(Text(head, style="bold"), table, foot)
 
 
@@ -342,8 +366,8 @@ class SeriesRunner:
     def _spec(self, title: Title, scenario: str | None) -> SettingSpec:
         spec = series_spec(title, scenario)
         if spec is None:
-            raise SeriesError(f"{title.display_name} has no solo series (no 1-player game with a "
-                              f"setting to walk through)")
+            raise SeriesError(_("%(title)s has no solo series (no 1-player game with a setting to walk through)",
+                                title=_(title.display_name)))
         return spec
 
     def _matches(self, series: dict[str, Any]) -> bool:
@@ -368,7 +392,8 @@ class SeriesRunner:
         try:
             return t.new_game(1, seed=seed, scenario=series["scenario"], **settings)
         except (SettingsError, ValueError) as exc:
-            raise SeriesError(f"cannot set up game {index + 1} of the series: {exc}") from exc
+            raise SeriesError(_("cannot set up game %(n)s of the series: %(error)s", n=index + 1,
+                                error=say_exception(exc))) from exc
 
     def _seed_for(self, series: dict[str, Any], index: int) -> int | None:
         base = series.get("seed")
@@ -379,35 +404,38 @@ class SeriesRunner:
         current = self.book.current()
         if current is not None and self.new:
             self.book.abandon(current)
-            self.console.print(f"Series {current['number']} is abandoned (it no longer counts for the "
-                               "best series; its finished games still count for the best per train).")
+            self.console.print(_("Series %(number)s is abandoned (it no longer counts for the best series; its "
+                                 "finished games still count for the best per train).", number=current["number"]))
             current = None
         if current is not None:
             if self.request.explicit and not self._matches(current):
                 t = title_named(current["game"])
                 done = sum(1 for g in current["games"] if g["status"] == "finished")
-                raise SeriesError(
-                    f"series {current['number']} ({t.display_name}, "
-                    f"{settings_words(t, current['compare']['settings'])}, played by {current['seat']}) is in "
-                    f"progress with {done} of {len(current['values'])} games finished. Continue it with "
-                    f"`snowdonia play --series` (no settings), or abandon it and start a new one with "
-                    f"`--new-series`.")
+                # i18n: `snowdonia play --series` and `--new-series` are typed as they are
+                raise SeriesError(_(
+                    "series %(number)s (%(title)s, %(settings)s, played by %(seat)s) is in progress with %(done)s "
+                    "of %(n)s games finished. Continue it with %(command)s (no settings), or abandon it and start a "
+                    "new one with %(new)s.", number=current["number"], title=_(t.display_name),
+                    settings=settings_words(t, current["compare"]["settings"]), seat=current["seat"], done=done,
+                    n=len(current["values"]), command="`snowdonia play --series`", new="`--new-series`"))
             return current
         r = self.request
         spec = self._spec(r.title, r.scenario)
         if spec.key in r.settings:
-            raise SeriesError(f"the series chooses the {spec.label.lower()} itself ({', '.join(map(str, spec.choices))} "
-                              f"in turn): leave out --{spec.key.replace('_', '-')}")
+            # i18n: %(label)s is the setting's name (English lower-cases it: "the solo train")
+            raise SeriesError(_("the series chooses the %(label)s itself (%(choices)s in turn): leave out %(option)s",
+                                label=spec.label.lower() if lang() == "en" else _(spec.label),
+                                choices=", ".join(map(str, spec.choices)), option="--" + spec.key.replace("_", "-")))
         first_seed = r.seed if r.seed is not None else random.SystemRandom().getrandbits(62)
         settings = dict(r.settings)
         try:
             first = r.title.new_game(1, seed=first_seed, scenario=r.scenario, **{**settings, spec.key: spec.choices[0]})
         except (SettingsError, ValueError) as exc:
-            raise SeriesError(str(exc)) from exc
+            raise SeriesError(say_exception(exc)) from exc
         series = self.book.start_series(first, spec.key, spec.choices, settings, r.seat, r.seed)
-        self.console.print(Text(f"Solo series {series['number']} begins: {len(spec.choices)} games, "
-                                f"{value_label(spec, spec.choices[0])} to {value_label(spec, spec.choices[-1])}.",
-                                style="bold"))
+        self.console.print(Text(_("Solo series %(number)s begins: %(n)s games, %(first)s to %(last)s.",
+                                  number=series["number"], n=len(spec.choices), first=value_label(spec, spec.choices[0]),
+                                  last=value_label(spec, spec.choices[-1])), style="bold"))
         return series
 
     def run(self) -> bool:
@@ -431,7 +459,8 @@ class SeriesRunner:
                 return True
             # A person starts (or goes on with) each game when ready, having seen the table.
             if seat == HUMAN and not self._want_next(series, spec, index, position):
-                self.console.print("The series waits for you: continue it with `snowdonia play --series`.")
+                self.console.print(_("The series waits for you: continue it with %(command)s.",
+                                     command="`snowdonia play --series`"))
                 return False
             if game is None:
                 seed = self._seed_for(series, index)
@@ -441,7 +470,8 @@ class SeriesRunner:
             label = value_label(spec, values[index])
             best = self.book.best_for(series["compare"], seat, series["setting"], values[index],
                                       skip=(series["number"], index))
-            self.console.rule(f"Solo series {series['number']}, game {index + 1} of {len(values)}: {label}")
+            self.console.rule(_("Solo series %(number)s, game %(n)s of %(total)s: %(label)s", number=series["number"],
+                                n=index + 1, total=len(values), label=label))
 
             def sheet(pos: Position, best: Best | None = best, label: str = label) -> RenderableType:
                 return solo_sheet(pos, comparison(pos, best, label, seat))
@@ -457,23 +487,30 @@ class SeriesRunner:
             self.session = session
             outcome = session.run()
             if not outcome.finished:
-                self.console.print(f"Series {series['number']} is saved with game {index + 1} half played; "
-                                   "continue it with `snowdonia play --series`.")
+                self.console.print(_("Series %(number)s is saved with game %(n)s half played; continue it with "
+                                     "%(command)s.", number=series["number"], n=index + 1,
+                                     command="`snowdonia play --series`"))
                 return False
             self.book.finish_game(series, game, position)
             self.console.print(series_table(self.book, series, spec))
             if series["status"] == "finished":
-                self.console.print("A new series begins the next time you run `snowdonia play --series`.")
+                self.console.print(_("A new series begins the next time you run %(command)s.",
+                                     command="`snowdonia play --series`"))
                 return True
 
     def _banner(self, series: dict[str, Any], index: int, label: str, best: Best | None) -> Text:
         """One line under the board: where the series stands and the best to beat."""
         total = sum(g["score"] for g in series["games"] if g["status"] == "finished")
-        text = Text(f"Solo series {series['number']} · game {index + 1} of {len(series['values'])} · {label} · "
-                    f"running total {total} · ", style="bold")
-        whose = "your" if series["seat"] == HUMAN else f"{series['seat']}'s"
-        text.append(f"{whose} best with this train: {best.score} ({best.where})" if best is not None
-                    else "no finished game with this train yet")
+        text = Text(_("Solo series %(number)s · game %(n)s of %(total)s · %(label)s · running total %(sum)s",
+                      number=series["number"], n=index + 1, total=len(series["values"]), label=label, sum=total)
+                    + " · ", style="bold")
+        if best is None:
+            text.append(_("no finished game with this train yet"))
+        elif series["seat"] == HUMAN:
+            text.append(_("your best with this train: %(best)s (%(where)s)", best=best.score, where=best.where))
+        else:
+            text.append(_("%(bot)s's best with this train: %(best)s (%(where)s)", bot=series["seat"], best=best.score,
+                          where=best.where))
         return text
 
     def _load_game(self, series: dict[str, Any], index: int, game: dict[str, Any]) -> Position:
@@ -486,18 +523,23 @@ class SeriesRunner:
             t = title_named(series["game"])
             return t.replay(record)
         except (RecordFileError, RecordError) as exc:
-            raise SeriesError(f"game {index + 1} of series {series['number']} cannot be resumed from "
-                              f"{path}: {exc}") from exc
+            raise SeriesError(_("game %(n)s of series %(number)s cannot be resumed from %(file)s: %(error)s",
+                                n=index + 1, number=series["number"], file=str(path),
+                                error=say_exception(exc))) from exc
 
     def _want_next(self, series: dict[str, Any], spec: SettingSpec, index: int,
                    position: Position | None) -> bool:
         label = value_label(spec, series["values"][index])
         n = len(series["values"])
+        # i18n: the keys Enter and q are typed as they are
+        keys = _("(Enter: yes, q: stop for now):") + " "
         if position is None or position.moves == 0:
-            question = f"Play game {index + 1} of {n} with {label} now? (Enter: yes, q: stop for now): "
+            question = _("Play game %(n)s of %(total)s with %(label)s now?", n=index + 1, total=n, label=label)
         else:
-            question = (f"Continue game {index + 1} of {n} with {label} ({position.moves} decisions made)? "
-                        "(Enter: yes, q: stop for now): ")
+            question = ngettext("Continue game %(game)s of %(total)s with %(label)s (%(n)s decision made)?",
+                                "Continue game %(game)s of %(total)s with %(label)s (%(n)s decisions made)?",
+                                position.moves, game=index + 1, total=n, label=label)
+        question += " " + keys
         while True:
             try:
                 answer = self.read_line(question)
@@ -506,11 +548,11 @@ class SeriesRunner:
             if answer is None:
                 return False
             a = answer.strip().lower()
-            if a in ("", "y", "yes"):
+            if a in ("", "y", "yes", _("y").lower(), _("yes").lower()):
                 return True
             if a in ("q", "n", "no", "quit", "stop"):
                 return False
-            self.console.print("Press Enter to play, or q to stop for now.")
+            self.console.print(_("Press Enter to play, or q to stop for now."))
 
 
 def check_seat(seat: str, game: str) -> str:
@@ -520,7 +562,7 @@ def check_seat(seat: str, game: str) -> str:
     try:
         make_bot(seat, game=game)
     except ValueError as exc:
-        raise SeriesError(f"seat {seat!r}: {exc}; or 'human'") from exc
+        raise SeriesError(_("seat %(seat)s: %(error)s; or 'human'", seat=repr(seat), error=say_exception(exc))) from exc
     return seat
 
 
