@@ -34,7 +34,7 @@ def _bots(text: str, game: str) -> list[str]:
         try:
             make_bot(b, game=game)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+            raise typer.BadParameter(_said(exc), param_hint="--bots") from None
     return bots
 
 
@@ -90,7 +90,7 @@ def _check_settings(players: int, settings: dict[str, Any], game: str, scenario:
         try:
             check_bot(b, position)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+            raise typer.BadParameter(_said(exc), param_hint="--bots") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -127,7 +127,7 @@ def register(app: typer.Typer) -> None:
         try:
             specs = schedule(names, players, games, seed, settings, game=game, scenario=scenario)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--bots") from None
+            raise typer.BadParameter(_said(exc), param_hint="--bots") from None
         results = _run(specs, workers, ray, quiet=as_json)
         standings = rate(results)
         if as_json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
+from snowdonia.core.errors import refusal
 from snowdonia.sim.runner import GameSpec
 
 
@@ -15,9 +16,9 @@ def lineups(bots: list[str], players: int) -> list[tuple[str, ...]]:
     seats: every multiset in which each bot sits at least once (so 2 bots at 3 players
     gives a,a,b and a,b,b)."""
     if not bots:
-        raise ValueError("name at least one bot")
+        raise ValueError(refusal("name at least one bot"))
     if len(set(bots)) != len(bots):
-        raise ValueError(f"bots are listed twice: {bots}")
+        raise ValueError(refusal("bots are listed twice: %(bots)s", bots=str(bots)))
     if len(bots) >= players:
         return list(combinations(bots, players))
     return [c for c in combinations_with_replacement(bots, players) if set(c) == set(bots)]
