@@ -238,3 +238,22 @@ def test_a_parse_error_is_shown_in_the_language(locale, capsys: pytest.CaptureFi
     assert "Użycie: snowdonia play" in text and "Pomoc: 'snowdonia play --help'" in text and "Błąd" in text
     code, text = _run(["nocmd"], capsys)
     assert code == 2 and "Nie ma takiego polecenia 'nocmd'." in text
+
+
+def test_the_seats_settings_and_series_words_follow_the_language(  # type: ignore[no-untyped-def]
+        locale, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    locale("pl")
+    code, text = _run(["play", "--seats", "human,wizard"], capsys)
+    assert code == 2 and "nieznany bot 'wizard'; znane boty:" in text and "Poziomy, od najsłabszego:" in text
+    assert "unknown bot" not in text
+    code, text = _run(["play", "--players", "3", "--seats", "human,greedy"], capsys)
+    assert code == 2 and "3 graczy potrzebuje 3 miejsc, a podano 2 (human, greedy)" in text
+    code, text = _run(["play", "--scenario", "the_moon"], capsys)
+    assert code == 2 and "nieznany scenariusz 'the_moon' gry snowdonia" in text
+    locale("de")
+    code, text = _run(["play", "--edition", "gold", "--players", "2"], capsys)
+    assert code == 2 and "--edition muss eines von original, deluxe sein (Ausgabe), nicht 'gold'" in text
+    code, text = _run(["play", "--series-status", "--series-file", str(tmp_path / "series.json")], capsys)
+    assert code == 0 and "Noch keine Solospiele: beginne eine Serie mit `snowdonia play --series`." in text
+    code, text = _run(["tournament", "--bots", "random,nobot", "--games", "3"], capsys)
+    assert code == 2 and "unbekannter Bot 'nobot'; bekannte Bots:" in text
