@@ -234,18 +234,21 @@ def summary(position: Position) -> str:
     res = position.result()
     scores = res["scores"]
     if position.players == 1:
-        text = f"score {scores[0]}"
+        # i18n: `replay --check`'s one line on a solo game: its score
+        text = _("score %(score)s", score=scores[0])
     else:
-        text = "scores " + ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores))
+        # i18n: `replay --check`'s one line: "scores Player 1 76, Player 2 21"
+        text = _("scores %(scores)s", scores=", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(scores)))
     if position.is_over and position.players > 1:
         winners = res.get("winners") or []
         if res.get("draw"):
-            text += "; a draw"
+            text += "; " + _("a draw")
         elif res.get("tie") and res.get("tie_rematch") is not None:
             # Foothills: a tie is played again with colours swapped; the rematch's tie is a draw
-            text += "; a tie: play the rematch with colours swapped"
+            text += "; " + _("a tie: play the rematch with colours swapped")
         elif winners:
-            text += f"; winner{'s' if len(winners) > 1 else ''}: " + ", ".join(seat_name(p) for p in winners)
+            text += "; " + ngettext("winner: %(names)s", "winners: %(names)s", len(winners),
+                                    names=", ".join(seat_name(p) for p in winners))
         else:
-            text += "; a draw"
+            text += "; " + _("a draw")
     return text
