@@ -257,3 +257,24 @@ def test_the_seats_settings_and_series_words_follow_the_language(  # type: ignor
     assert code == 0 and "Noch keine Solospiele: beginne eine Serie mit `snowdonia play --series`." in text
     code, text = _run(["tournament", "--bots", "random,nobot", "--games", "3"], capsys)
     assert code == 2 and "unbekannter Bot 'nobot'; bekannte Bots:" in text
+
+
+def test_replay_check_says_its_line_in_the_language(locale, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from snowdonia.registry import title
+
+    g = title("snowdonia").new_game(2, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        g.apply(rng.choice(g.legal_actions()))
+    path = tmp_path / "GAME.json"
+    path.write_text(json.dumps(g.record()), encoding="utf-8")
+    locale("de")
+    code, text = _run(["replay", str(path), "--check"], capsys)
+    assert code == 0 and text.startswith("OK: 12 Entscheidungen lassen sich nachspielen; Snowdonia; die Partie ist "
+                                         "nicht zu Ende; bisher Punkte Spieler 1 ")
+    locale(None)
+    code, text = _run(["replay", str(path), "--check"], capsys)
+    assert code == 0 and text.startswith("OK: 12 decisions replay; Snowdonia; the game is not over; scores Player 1 ")
