@@ -7,6 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
+from snowdonia.core.i18n import _
+
 
 def section_names(doc: dict[str, Any]) -> list[str]:
     return [str(s["key"]) for s in doc["sections"]]
@@ -21,7 +23,8 @@ def how_to_play_text(doc: dict[str, Any], section: str | None = None) -> Text:
         want = section.lower()
         sections = [s for s in doc["sections"] if s["key"] == want or s["heading"].lower().startswith(want)]
         if not sections:
-            raise KeyError(f"there is no section {section!r}; choose one of {', '.join(section_names(doc))}")
+            raise KeyError(_("there is no section %(section)s; choose one of %(sections)s", section=repr(section),
+                             sections=", ".join(section_names(doc))))
     out = Text()
     if not section:
         out.append(doc["title"] + "\n", style="bold underline")

@@ -390,7 +390,9 @@ class PlaySession:
             want = args[1].lstrip("#").lower()
             match = [k for k in keys if k.lower() == want]
             if not match:
-                self.console.print(Text(f"No {kind} {args[1]!r}; there are: {', '.join(keys)}.", style="red"))
+                # i18n: %(kind)s is a component kind as typed after `about` (contracts, stations, ...)
+                self.console.print(Text(_("No %(kind)s %(key)s; there are: %(keys)s.", kind=kind, key=repr(args[1]),
+                                          keys=", ".join(keys)), style="red"))
                 return
             keys = match
         lines = []
