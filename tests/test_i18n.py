@@ -321,3 +321,33 @@ _BARE_WORD_IN_SVG = re.compile(r"""\btext\([^,()]+,[^,()]+,\s*["']([A-Za-z][A-Za
 def test_no_board_script_draws_an_untranslated_word(script: str) -> None:
     text = (SRC / script).read_text(encoding="utf-8")
     assert _BARE_WORD_IN_SVG.findall(text) == [], f"{script} draws words outside tx()"
+
+
+def test_importing_under_another_language_keeps_the_titles_words_english() -> None:
+    """What a module builds at import (settings' labels, choice labels, score labels, bot help)
+    is a msgid said later in the reader's language; importing everything while German is in
+    force (as `LANGUAGE=de snowdonia ...` does, the CLI being built in the language) must not
+    bake German into it. Run in a fresh interpreter, where nothing is imported yet."""
+    import json
+    import subprocess
+
+    probe = (
+        "import json\n"
+        "from snowdonia.core.i18n import using\n"
+        "from snowdonia.i18n import translator\n"
+        "with using(translator('xx')):\n"
+        "    from snowdonia import registry\n"
+        "    import snowdonia.cli, snowdonia.web.app, snowdonia.tui.commands\n"
+        "    out = []\n"
+        "    for name in registry.names():\n"
+        "        t = registry.title(name)\n"
+        "        for s in getattr(t, 'settings', ()):\n"
+        "            out += [str(s.label), str(s.help), *map(str, getattr(s, 'choice_labels', ()) or ())]\n"
+        "        out += [str(v) for v in dict(getattr(t, 'score_labels', {}) or {}).values()]\n"
+        "        out += [str(v) for v in t.bot_help().values()]\n"
+        "print(json.dumps(out))\n"
+    )
+    words = json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert len(words) > 20
+    assert [w for w in words if "⟦" in w] == []

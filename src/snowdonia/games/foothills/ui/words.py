@@ -571,8 +571,10 @@ def railway_set_labels(choices: tuple[str, ...]) -> list[str]:
 
 
 def colour_order_label(order: str) -> str:
-    """"blue-green" in words: "Player 1 blue, Player 2 green"."""
-    return ", ".join(_('Player %(x)s %(c)s', x=i + 1, c=c) for i, c in enumerate(order.split("-")))
+    """"blue-green" in words: "Player 1 blue, Player 2 green". English on purpose: it is a
+    setting's choice label, kept on the title class (built at import, in whatever language is in
+    force then) and said in the reader's language where it is shown, as every label is."""
+    return ", ".join(f"Player {i + 1} {c}" for i, c in enumerate(order.split("-")))
 
 
 WORDS = FoothillsWords()
