@@ -248,6 +248,11 @@ class Features:
             self.low = np.full(self.size, self.layout.encoder.low, np.float32)
             self.high = np.full(self.size, self.layout.encoder.high, np.float32)
         self._full_keys = full_keys
+        # For `gather`: each seat's indices as contiguous intp (what `take` reads without a
+        # conversion), and, filled on first use, where a raw index lands in a seat's vector
+        # with its scale (a seat's private entries are written there after the gather).
+        self._take = [np.ascontiguousarray(ix, dtype=np.intp) for ix in self.index]
+        self._lands: list[dict[int, tuple[tuple[int, float], ...]]] = [{} for _ in self.index]
 
     @staticmethod
     def _seat_axis(enc: Encoder, name: str) -> int | None:
@@ -313,7 +318,7 @@ class Features:
                 return buffer.raw.copy()
             out[:] = buffer.raw
             return out
-        index = self.index[buffer.seat if seat is None else seat]
+        index = self._take[buffer.seat if seat is None else seat]
         if out is None:
             out = buffer.flat.take(index)
         else:
@@ -323,6 +328,47 @@ class Features:
             if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
                 np.minimum(out, 1.0, out=out)
         return out
+
+    def gather(self, flat: np.ndarray, seat: int, entries: Sequence[tuple[int, float]] = ()) -> np.ndarray:
+        """`seat`'s vector in this layout (a fresh array) from a raw vector `flat` (a
+        `SeatBuffer`'s `flat`, with its trailing zero) with `entries` ((raw index, value)
+        pairs: a seat's private entries over a public buffer) written over it. The same
+        numbers as writing the entries into `flat`, `transform` for `seat` and taking them out
+        again, without touching `flat`: one `take` and one multiply, then the few entries
+        written where the layout puts them, scaled as the multiply would have."""
+        if self.options.raw:
+            out = flat[:self.layout.size].copy()
+            for i, x in entries:
+                out[i] = x
+            return out
+        out = flat.take(self._take[seat])
+        scale = self.scale
+        if scale is not None:
+            out *= scale
+            if self._clip:
+                np.minimum(out, 1.0, out=out)
+        if entries:
+            lands = self._lands[seat]
+            clip = self._clip
+            for i, x in entries:
+                where = lands.get(i)
+                if where is None:
+                    where = lands[i] = self._landing(seat, i)
+                for j, s in where:
+                    # x (a small integer) times the float32 scale is exact in double precision,
+                    # so one rounding to float32 gives what numpy's float32 multiply gives.
+                    v = x * s
+                    out[j] = 1.0 if clip and v > 1.0 else v
+        return out
+
+    def _landing(self, seat: int, i: int) -> tuple[tuple[int, float], ...]:
+        """Where raw index `i` lands in `seat`'s vector (every position that gathers it, with
+        its scale as a float: 1.0 unless normalised)."""
+        if not 0 <= i < self.layout.size:
+            raise IndexError(f"raw index {i} is outside the encoder's {self.layout.size} numbers")
+        at = np.flatnonzero(self._take[seat] == i)
+        scale = self.scale
+        return tuple((int(j), 1.0 if scale is None else float(scale[j])) for j in at)
 
     def encode(self, position: Position, seat: int) -> np.ndarray:
         """One position for one seat, from scratch (a fresh buffer): for data sets."""

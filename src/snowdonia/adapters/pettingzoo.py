@@ -20,7 +20,7 @@ engine's own seeded generator: `reset(seed=s)` plays exactly the game
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -74,7 +74,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
         self.features = Features(self.setup.title, self.players, self.setup.scenario, self.setup.settings, opts)
         self._size = self.features.size
-        self._raw = opts.raw
         self._buffers = [self.features.new_buffer(p) for p in range(self.players)]
         # An encoder that says what only one seat sees (`private_entries`) is brought up to
         # date once per move in one public buffer (seat -1); each seat's observation is that
@@ -82,7 +81,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         private = getattr(self._encoder, "private_entries", None) if self.features.layout.incremental else None
         self._private = private if callable(private) else None
         self._shared = self.features.new_buffer(-1)
-        self._shared_mv = memoryview(cast(Any, self._shared.flat))  # float32, one dimension: single writes
+        self._gather = self.features.gather
         self._rewards_set = True  # whether `rewards` may hold anything but zeros
         self._version = 0  # changes with every change of the game: what the caches key on
         self._mask_version = -1
@@ -97,7 +96,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._n_actions = n_actions
-        self._mask = bytearray(n_actions)
+        self._legal: list[int] = []
         self._no_mask = np.zeros(n_actions, np.int8)
         if opts.raw:
             box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
@@ -143,41 +142,29 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         if seat is None:
             seat = self.possible_agents.index(agent)  # not an agent: list.index says so
         g = self.game
+        version = self._version
         if self._private is not None:
+            # The public buffer brought up to date once per move; the seat's private entries
+            # are written into its own result (raw: a copy; learning: the gather), never into
+            # the shared buffer.
             shared = self._shared
-            shared.update(g, self._version)
-            entries = self._private(g, seat)
-            if self._raw:  # the raw layout is the buffer itself: the seat's entries go in its copy
-                obs = shared.raw.copy()
-                for i, x in entries:
-                    obs[i] = x
-                return self._with_mask(obs, g, seat)
-            mv = self._shared_mv
-            for i, x in entries:
-                mv[i] = x
-            try:
-                obs = self.features.transform(shared, seat=seat)
-            finally:
-                for i, _ in entries:
-                    mv[i] = 0
+            if shared.version != version:
+                shared.update(g, version)
+            obs = self._gather(shared.flat, seat, self._private(g, seat))
         else:
             buf = self._buffers[seat]
-            buf.update(g, self._version)
+            buf.update(g, version)
             obs = self.features.transform(buf)
-        return self._with_mask(obs, g, seat)
-
-    def _with_mask(self, obs: np.ndarray, g: Position, seat: int) -> dict[str, np.ndarray]:
-        """The observation with `seat`'s action mask (zeros unless it is the seat's turn)."""
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
-        if self._mask_version != self._version:  # the legal ids once per position, as bytes
-            mask = bytearray(self._n_actions)
-            for i in map(self._ids, g.legal_actions()):
-                mask[i] = 1
-            self._mask = mask
-            self._mask_version = self._version
-        # A fresh int8 array per call (the caller may keep or change it).
-        return {"observation": obs, "action_mask": np.frombuffer(bytearray(self._mask), np.int8)}
+        if self._mask_version != version:  # the legal ids once per position
+            self._legal = list(map(self._ids, g.legal_actions()))
+            self._mask_version = version
+        # A fresh int8 array per call (the caller may keep or change it), built from the ids.
+        mask = bytearray(self._n_actions)
+        for i in self._legal:
+            mask[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
