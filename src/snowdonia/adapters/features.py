@@ -77,16 +77,18 @@ class Layout:
 
 
 class SeatBuffer:
-    """One seat's raw vector, preallocated, with one trailing zero (what padding reads).
+    """One seat's raw vector, preallocated, with a trailing zero (what padding reads) and a
+    trailing one (what `Features.gather` reads for a private entry of value 1).
     `update(position)` brings it up to date in place; `raw` is the layout's part."""
 
     def __init__(self, layout: Layout, seat: int) -> None:
         self.layout = layout
         self.seat = seat
-        self.flat = np.zeros(layout.size + 1, np.float32)
+        self.flat = np.zeros(layout.size + 2, np.float32)
+        self.flat[layout.size + 1] = 1
         self.raw = self.flat[:layout.size]
         self.views = layout.split(self.raw)
-        self._memo: dict[str, Any] = {}
+        self.memo: dict[str, Any] = {}
         self.version: object = None
 
     def update(self, position: Position | None, version: object = None) -> np.ndarray:
@@ -98,9 +100,9 @@ class SeatBuffer:
         enc = self.layout.encoder
         if position is None:
             self.raw.fill(0)
-            self._memo.clear()
+            self.memo.clear()
         elif self.layout.incremental:
-            enc.encode_changed(position, self.seat, self.views, self._memo)  # type: ignore[attr-defined]
+            enc.encode_changed(position, self.seat, self.views, self.memo)  # type: ignore[attr-defined]
         else:
             self.raw.fill(0)
             enc.encode(position, self.seat, self.views)
@@ -108,8 +110,8 @@ class SeatBuffer:
 
     def reset(self) -> None:
         """Forget what was encoded (the next update writes everything)."""
-        self.flat.fill(0)
-        self._memo.clear()
+        self.raw.fill(0)
+        self.memo.clear()
         self.version = None
 
 
@@ -253,6 +255,10 @@ class Features:
         # with its scale (a seat's private entries are written there after the gather).
         self._take = [np.ascontiguousarray(ix, dtype=np.intp) for ix in self.index]
         self._lands: list[dict[int, tuple[tuple[int, float], ...]]] = [{} for _ in self.index]
+        # Per seat: the private entries last seen (all of value 1) and the indices with those
+        # entries read from the buffer's trailing one instead (no writes after the gather).
+        self._baked: list[tuple[list[tuple[int, float]] | None, np.ndarray]] = [(None, ix) for ix in self._take]
+        self._misses = [0] * len(self._take)  # calls in a row whose entries were not the baked ones
 
     @staticmethod
     def _seat_axis(enc: Encoder, name: str) -> int | None:
@@ -329,28 +335,48 @@ class Features:
                 np.minimum(out, 1.0, out=out)
         return out
 
-    def gather(self, flat: np.ndarray, seat: int, entries: Sequence[tuple[int, float]] = ()) -> np.ndarray:
-        """`seat`'s vector in this layout (a fresh array) from a raw vector `flat` (a
-        `SeatBuffer`'s `flat`, with its trailing zero) with `entries` ((raw index, value)
-        pairs: a seat's private entries over a public buffer) written over it. The same
-        numbers as writing the entries into `flat`, `transform` for `seat` and taking them out
-        again, without touching `flat`: one `take` and one multiply, then the few entries
-        written where the layout puts them, scaled as the multiply would have."""
+    def gather(self, buffer: SeatBuffer, seat: int, entries: list[tuple[int, float]] | None = None) -> np.ndarray:
+        """`seat`'s vector in this layout (a fresh array) from `buffer`'s raw vector with
+        `entries` ((raw index, value) pairs: a seat's private entries over a public buffer)
+        written over it. The same numbers as writing the entries into the buffer,
+        `transform` for `seat` and taking them out again, without touching the buffer: one
+        `take` and one multiply. A seat's usual entries, when all of value 1 (Snowdonia's
+        observer one-hot), are read by the take from the buffer's trailing one (the indices
+        with them redirected are kept per seat, and made again once other entries of value 1
+        have come four times in a row); other entries (the cards of a #5 draw) are written
+        where the layout puts them, scaled as the multiply would have."""
+        flat = buffer.flat
         if self.options.raw:
-            out = flat[:self.layout.size].copy()
-            for i, x in entries:
-                out[i] = x
+            out = buffer.raw.copy()
+            if entries:
+                for i, x in entries:
+                    out[i] = x
             return out
-        out = flat.take(self._take[seat])
+        rest: list[tuple[int, float]] | None = None
+        if entries:
+            baked = self._baked[seat]
+            if entries == baked[0]:
+                index = baked[1]
+                self._misses[seat] = 0
+            else:  # others (a #5 draw) written after the gather; redirected if they persist
+                index = self._take[seat]
+                rest = entries
+                self._misses[seat] += 1
+                if self._misses[seat] > 3 and all(x == 1 for _, x in entries):
+                    self._baked[seat] = (list(entries), self._redirect(seat, entries))
+                    self._misses[seat] = 0
+        else:
+            index = self._take[seat]
+        out = flat.take(index, mode="clip")  # every index is in range: no check needed
         scale = self.scale
         if scale is not None:
             out *= scale
             if self._clip:
                 np.minimum(out, 1.0, out=out)
-        if entries:
+        if rest:
             lands = self._lands[seat]
             clip = self._clip
-            for i, x in entries:
+            for i, x in rest:
                 where = lands.get(i)
                 if where is None:
                     where = lands[i] = self._landing(seat, i)
@@ -360,6 +386,16 @@ class Features:
                     v = x * s
                     out[j] = 1.0 if clip and v > 1.0 else v
         return out
+
+    def _redirect(self, seat: int, entries: list[tuple[int, float]]) -> np.ndarray:
+        """`seat`'s gather indices with every position that reads one of `entries`' raw
+        indices reading the buffer's trailing one instead."""
+        index = self._take[seat].copy()
+        one = self.layout.size + 1
+        for i, _ in entries:
+            for j, _s in self._landing(seat, i):
+                index[j] = one
+        return index
 
     def _landing(self, seat: int, i: int) -> tuple[tuple[int, float], ...]:
         """Where raw index `i` lands in `seat`'s vector (every position that gathers it, with

@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from snowdonia.adapters.common import (
+    MaskCache,
     Setup,
     check_returns,
     resolve,
@@ -82,6 +83,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._private = private if callable(private) else None
         self._shared = self.features.new_buffer(-1)
         self._gather = self.features.gather
+        self._encode_changed: Any = getattr(self.features.layout.encoder, "encode_changed", None)
         self._rewards_set = True  # whether `rewards` may hold anything but zeros
         self._version = 0  # changes with every change of the game: what the caches key on
         self._mask_version = -1
@@ -90,13 +92,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.game: Position = self.setup.new_game(0)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
-        self._ids = self._catalogue.index.__getitem__  # action -> catalogue id
         self._actions = list(self._catalogue.actions)  # catalogue id -> action
         self.agents = self.possible_agents[:]
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._n_actions = n_actions
-        self._legal: list[int] = []
+        self._masks = MaskCache(self._catalogue, n_actions)
+        self._known_mask = self._masks.known.get
+        self._mask = self._masks.mask([])
         self._no_mask = np.zeros(n_actions, np.int8)
         if opts.raw:
             box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
@@ -107,7 +110,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             for a in self.possible_agents
         }
         # Seeds for resets without one: reproducible after the first seeded reset.
-        self._seeder = random.Random()
+        self._seeder: random.Random | None = random.Random()
+        self._seeder_seed: int | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -119,9 +123,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     # ------------------------------------------------------------------ AEC API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeder = random.Random(seed)
+            self._seeder = None  # made from this seed at the first reset without one
+            self._seeder_seed = seed
             game_seed = seed
         else:
+            if self._seeder is None:
+                self._seeder = random.Random(self._seeder_seed)
             game_seed = self._seeder.getrandbits(63)
         self.game = self.setup.new_game(game_seed)
         self._version += 1
@@ -148,23 +155,23 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             # are written into its own result (raw: a copy; learning: the gather), never into
             # the shared buffer.
             shared = self._shared
-            if shared.version != version:
-                shared.update(g, version)
-            obs = self._gather(shared.flat, seat, self._private(g, seat))
+            if shared.version != version:  # SeatBuffer.update, without its frame
+                self._encode_changed(g, -1, shared.views, shared.memo)
+                shared.version = version
+            obs = self._gather(shared, seat, self._private(g, seat))
         else:
             buf = self._buffers[seat]
             buf.update(g, version)
             obs = self.features.transform(buf)
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
-        if self._mask_version != version:  # the legal ids once per position
-            self._legal = list(map(self._ids, g.legal_actions()))
+        if self._mask_version != version:  # the legal actions' mask once per position
+            legal = g.legal_actions()
+            mask = self._known_mask(tuple(legal))  # MaskCache.mask, without its frame
+            self._mask = self._masks.mask(legal) if mask is None else mask
             self._mask_version = version
-        # A fresh int8 array per call (the caller may keep or change it), built from the ids.
-        mask = bytearray(self._n_actions)
-        for i in self._legal:
-            mask[i] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
+        # A fresh int8 array per call (the caller may keep or change it).
+        return {"observation": obs, "action_mask": self._mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

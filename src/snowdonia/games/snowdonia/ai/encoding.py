@@ -10,7 +10,7 @@ Values are raw counts and 0/1 flags: scaling is left to the learner.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -23,14 +23,14 @@ from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
-_DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
+_DECISION_INDEX: Final = {d: i for i, d in enumerate(DECISIONS)}
 # The kinds a one-ended game (Mount Snowdon) can meet: its layout keeps the 15 it always had;
 # Blaenau Ffestiniog's set-up kinds are appended after them.
 ONE_END_KINDS = len([d for d in DECISIONS if d not in (CHOOSE_END, GAME_SURVEYOR)])
-WEATHER_VALUES = (None, "sun", "rain", "fog")
-_WEATHER_INDEX = {w: i for i, w in enumerate(WEATHER_VALUES)}
+WEATHER_VALUES: Final = (None, "sun", "rain", "fog")
+_WEATHER_INDEX: Final = {w: i for i, w in enumerate(WEATHER_VALUES)}
 MAX_LABOURERS = 3  # two, and one more once hired (rules/placement.py: hiring sets three)
-PLAYER_FIELDS = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
+PLAYER_FIELDS: Final = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
                  "to_place")
 
 
@@ -39,7 +39,9 @@ def _sizes() -> tuple[int, int]:
     return max(c.number for c in comp.contracts) + 1, max(t.number for t in comp.trains) + 1
 
 
-N_CARDS, N_TRAINS = _sizes()  # index 0 unused in both: numbering starts at 1
+_N_SIZES = _sizes()
+N_CARDS: Final = _N_SIZES[0]  # index 0 unused in both: numbering starts at 1
+N_TRAINS: Final = _N_SIZES[1]
 
 
 def _max_score(cfg: Config) -> int:
@@ -580,9 +582,12 @@ class _Memo:
         self.ends: tuple[object, ...] | None = None
 
 
+_FIELDS: Final = len(PLAYER_FIELDS)
+
+
 def _field(out: memoryview, f: int, values: list[int], n: int) -> list[int]:
     """One stock field of every seat into the `players` view (9 fields a row); its copy."""
-    fields = len(PLAYER_FIELDS)
+    fields = _FIELDS
     for p in range(n):
         out[p * fields + f] = values[p]
     return values[:]
