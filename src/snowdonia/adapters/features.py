@@ -259,6 +259,7 @@ class Features:
         # entries read from the buffer's trailing one instead (no writes after the gather).
         self._baked: list[tuple[list[tuple[int, float]] | None, np.ndarray]] = [(None, ix) for ix in self._take]
         self._misses = [0] * len(self._take)  # calls in a row whose entries were not the baked ones
+        self._raw_options = opts.raw
 
     @staticmethod
     def _seat_axis(enc: Encoder, name: str) -> int | None:
@@ -345,8 +346,7 @@ class Features:
         with them redirected are kept per seat, and made again once other entries of value 1
         have come four times in a row); other entries (the cards of a #5 draw) are written
         where the layout puts them, scaled as the multiply would have."""
-        flat = buffer.flat
-        if self.options.raw:
+        if self._raw_options:
             out = buffer.raw.copy()
             if entries:
                 for i, x in entries:
@@ -367,7 +367,7 @@ class Features:
                     self._misses[seat] = 0
         else:
             index = self._take[seat]
-        out = flat.take(index, mode="clip")  # every index is in range: no check needed
+        out = buffer.flat.take(index, mode="clip")  # every index is in range: no check needed
         scale = self.scale
         if scale is not None:
             out *= scale
