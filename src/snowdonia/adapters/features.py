@@ -240,7 +240,7 @@ class Features:
             high = np.maximum(high, raw_high[per_seat[0]])
         self._bound = high
         self.index = self._index[players]
-        self._clip = bool(getattr(self.layout.encoder, "clip_normalised", False))
+        self.clip = bool(getattr(self.layout.encoder, "clip_normalised", False))
         if opts.normalised:
             self.scale: np.ndarray | None = (1.0 / high).astype(np.float32)
             self.low = np.zeros(self.size, np.float32)
@@ -255,10 +255,11 @@ class Features:
         # with its scale (a seat's private entries are written there after the gather).
         self._take = [np.ascontiguousarray(ix, dtype=np.intp) for ix in self.index]
         self._lands: list[dict[int, tuple[tuple[int, float], ...]]] = [{} for _ in self.index]
-        # Per seat: the private entries last seen (all of value 1) and the indices with those
-        # entries read from the buffer's trailing one instead (no writes after the gather).
-        self._baked: list[tuple[list[tuple[int, float]] | None, np.ndarray]] = [(None, ix) for ix in self._take]
-        self._misses = [0] * len(self._take)  # calls in a row whose entries were not the baked ones
+        # Per seat: its usual private entries (all of value 1) and the indices with those
+        # entries read from the buffer's trailing one instead (no writes after the gather);
+        # `_other`: other entries seen in a row, and how many times.
+        self.baked: list[tuple[list[tuple[int, float]] | None, np.ndarray]] = [(None, ix) for ix in self._take]
+        self._other: list[tuple[list[tuple[int, float]] | None, int]] = [(None, 0)] * len(self._take)
         self._raw_options = opts.raw
 
     @staticmethod
@@ -332,7 +333,7 @@ class Features:
             buffer.flat.take(index, out=out)
         if self.scale is not None:
             out *= self.scale
-            if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
+            if self.clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
                 np.minimum(out, 1.0, out=out)
         return out
 
@@ -342,10 +343,10 @@ class Features:
         written over it. The same numbers as writing the entries into the buffer,
         `transform` for `seat` and taking them out again, without touching the buffer: one
         `take` and one multiply. A seat's usual entries, when all of value 1 (Snowdonia's
-        observer one-hot), are read by the take from the buffer's trailing one (the indices
-        with them redirected are kept per seat, and made again once other entries of value 1
-        have come four times in a row); other entries (the cards of a #5 draw) are written
-        where the layout puts them, scaled as the multiply would have."""
+        observer one-hot), are read by the take from the buffer's trailing one: the indices
+        with them redirected (`baked`) are made at the seat's first call and again when the
+        same other entries come four times in a row; other entries (the cards of a #5 draw)
+        are written where the layout puts them, scaled as the multiply would have."""
         if self._raw_options:
             out = buffer.raw.copy()
             if entries:
@@ -354,28 +355,31 @@ class Features:
             return out
         rest: list[tuple[int, float]] | None = None
         if entries:
-            baked = self._baked[seat]
+            baked = self.baked[seat]
             if entries == baked[0]:
                 index = baked[1]
-                self._misses[seat] = 0
             else:  # others (a #5 draw) written after the gather; redirected if they persist
                 index = self._take[seat]
                 rest = entries
-                self._misses[seat] += 1
-                if self._misses[seat] > 3 and all(x == 1 for _, x in entries):
-                    self._baked[seat] = (list(entries), self._redirect(seat, entries))
-                    self._misses[seat] = 0
+                other, times = self._other[seat]
+                times = times + 1 if entries == other else 1
+                self._other[seat] = (list(entries), times)
+                if (baked[0] is None or times > 3) and all(x == 1 for _, x in entries):
+                    index = self._redirect(seat, entries)
+                    self.baked[seat] = (list(entries), index)
+                    self._other[seat] = (None, 0)
+                    rest = None
         else:
             index = self._take[seat]
         out = buffer.flat.take(index, mode="clip")  # every index is in range: no check needed
         scale = self.scale
         if scale is not None:
             out *= scale
-            if self._clip:
+            if self.clip:
                 np.minimum(out, 1.0, out=out)
         if rest:
             lands = self._lands[seat]
-            clip = self._clip
+            clip = self.clip
             for i, x in rest:
                 where = lands.get(i)
                 if where is None:

@@ -83,6 +83,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._private = private if callable(private) else None
         self._shared = self.features.new_buffer(-1)
         self._gather = self.features.gather
+        # The learning layout's usual case inlined in `observe` (when no clipping is needed).
+        f = self.features
+        self._baked = f.baked if not opts.raw and not f.clip else None
+        self._scale = f.scale
         self._encode_changed: Any = getattr(self.features.layout.encoder, "encode_changed", None)
         self._rewards_set = True  # whether `rewards` may hold anything but zeros
         self._version = 0  # changes with every change of the game: what the caches key on
@@ -158,7 +162,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             if shared.version != version:  # SeatBuffer.update, without its frame
                 self._encode_changed(g, -1, shared.views, shared.memo)
                 shared.version = version
-            obs = self._gather(shared, seat, self._private(g, seat))
+            entries = self._private(g, seat)
+            baked = self._baked[seat] if self._baked is not None else None
+            if baked is not None and entries == baked[0]:  # Features.gather's usual case, inline
+                obs = shared.flat.take(baked[1], mode="clip")
+                if self._scale is not None:
+                    obs *= self._scale
+            else:
+                obs = self._gather(shared, seat, entries)
         else:
             buf = self._buffers[seat]
             buf.update(g, version)
