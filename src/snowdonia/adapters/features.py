@@ -379,7 +379,7 @@ class Features:
                 np.minimum(out, 1.0, out=out)
         if rest:
             lands = self._lands[seat]
-            clip = self.clip
+            clip = self.clip and scale is not None  # as the multiply: clipped only when normalised
             for i, x in rest:
                 where = lands.get(i)
                 if where is None:
