@@ -198,3 +198,32 @@ def test_observation_numbers_are_unchanged(key: tuple[str, str, int, int]) -> No
 if __name__ == "__main__":
     for key in sorted(DIGESTS):
         print(f"    {key}: \"{_digest(*key)}\",")
+
+
+def test_mask_cache_gives_the_legal_ids_read_only_bounded_and_shared() -> None:
+    """The cached mask of a legal list is 1 exactly on the list's ids; the arrays cannot be
+    written (callers get copies); the cache never holds more than its limit; environments
+    of a process share one cache per catalogue, size and dtype."""
+    from snowdonia.adapters.common import MaskCache
+
+    t = title("snowdonia")
+    cat = t.catalogue()
+    n = t.action_count("mount_snowdon")
+    cache = MaskCache(cat, n, limit=50)
+    g = t.new_game(3, seed=9)
+    rng = random.Random(9)
+    seen = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        mask = cache.mask(legal)
+        assert mask.dtype == np.int8 and list(np.flatnonzero(mask)) == sorted(cat.id(a) for a in legal)
+        assert cache.mask(list(legal)) is mask  # the same actions: the same entry
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        assert len(cache.known) <= 50
+        seen += 1
+        g.apply(rng.choice(legal))
+    assert seen > 50
+    assert MaskCache.shared(cat, n) is MaskCache.shared(cat, n)
+    assert MaskCache.shared(cat, n, np.bool_) is not MaskCache.shared(cat, n)
+    assert MaskCache.shared(cat, n, np.bool_).mask([]).dtype == np.bool_

@@ -96,7 +96,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.observation_space = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._n_actions = self.setup.title.action_count(self.setup.scenario)
         self.action_space = spaces.Discrete(self._n_actions)
-        self._masks = MaskCache(self._catalogue, self._n_actions, np.bool_)
+        self._masks = MaskCache.shared(self._catalogue, self._n_actions, np.bool_)
         self._no_mask = self._masks.mask([])
         self._mask = self._no_mask
         self._mask_version = -1

@@ -101,7 +101,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._n_actions = n_actions
-        self._masks = MaskCache(self._catalogue, n_actions)
+        self._masks = MaskCache.shared(self._catalogue, n_actions)
         self._known_mask = self._masks.known.get
         self._mask = self._masks.mask([])
         self._no_mask = np.zeros(n_actions, np.int8)
