@@ -77,16 +77,18 @@ class Layout:
 
 
 class SeatBuffer:
-    """One seat's raw vector, preallocated, with one trailing zero (what padding reads).
+    """One seat's raw vector, preallocated, with a trailing zero (what padding reads) and a
+    trailing one (what `Features.gather` reads for a private entry of value 1).
     `update(position)` brings it up to date in place; `raw` is the layout's part."""
 
     def __init__(self, layout: Layout, seat: int) -> None:
         self.layout = layout
         self.seat = seat
-        self.flat = np.zeros(layout.size + 1, np.float32)
+        self.flat = np.zeros(layout.size + 2, np.float32)
+        self.flat[layout.size + 1] = 1
         self.raw = self.flat[:layout.size]
         self.views = layout.split(self.raw)
-        self._memo: dict[str, Any] = {}
+        self.memo: dict[str, Any] = {}
         self.version: object = None
 
     def update(self, position: Position | None, version: object = None) -> np.ndarray:
@@ -98,9 +100,9 @@ class SeatBuffer:
         enc = self.layout.encoder
         if position is None:
             self.raw.fill(0)
-            self._memo.clear()
+            self.memo.clear()
         elif self.layout.incremental:
-            enc.encode_changed(position, self.seat, self.views, self._memo)  # type: ignore[attr-defined]
+            enc.encode_changed(position, self.seat, self.views, self.memo)  # type: ignore[attr-defined]
         else:
             self.raw.fill(0)
             enc.encode(position, self.seat, self.views)
@@ -108,8 +110,8 @@ class SeatBuffer:
 
     def reset(self) -> None:
         """Forget what was encoded (the next update writes everything)."""
-        self.flat.fill(0)
-        self._memo.clear()
+        self.raw.fill(0)
+        self.memo.clear()
         self.version = None
 
 
@@ -238,7 +240,7 @@ class Features:
             high = np.maximum(high, raw_high[per_seat[0]])
         self._bound = high
         self.index = self._index[players]
-        self._clip = bool(getattr(self.layout.encoder, "clip_normalised", False))
+        self.clip = bool(getattr(self.layout.encoder, "clip_normalised", False))
         if opts.normalised:
             self.scale: np.ndarray | None = (1.0 / high).astype(np.float32)
             self.low = np.zeros(self.size, np.float32)
@@ -248,6 +250,17 @@ class Features:
             self.low = np.full(self.size, self.layout.encoder.low, np.float32)
             self.high = np.full(self.size, self.layout.encoder.high, np.float32)
         self._full_keys = full_keys
+        # For `gather`: each seat's indices as contiguous intp (what `take` reads without a
+        # conversion), and, filled on first use, where a raw index lands in a seat's vector
+        # with its scale (a seat's private entries are written there after the gather).
+        self._take = [np.ascontiguousarray(ix, dtype=np.intp) for ix in self.index]
+        self._lands: list[dict[int, tuple[tuple[int, float], ...]]] = [{} for _ in self.index]
+        # Per seat: its usual private entries (all of value 1) and the indices with those
+        # entries read from the buffer's trailing one instead (no writes after the gather);
+        # `_other`: other entries seen in a row, and how many times.
+        self.baked: list[tuple[list[tuple[int, float]] | None, np.ndarray]] = [(None, ix) for ix in self._take]
+        self._other: list[tuple[list[tuple[int, float]] | None, int]] = [(None, 0)] * len(self._take)
+        self._raw_options = opts.raw
 
     @staticmethod
     def _seat_axis(enc: Encoder, name: str) -> int | None:
@@ -313,16 +326,89 @@ class Features:
                 return buffer.raw.copy()
             out[:] = buffer.raw
             return out
-        index = self.index[buffer.seat if seat is None else seat]
+        index = self._take[buffer.seat if seat is None else seat]
         if out is None:
             out = buffer.flat.take(index)
         else:
             buffer.flat.take(index, out=out)
         if self.scale is not None:
             out *= self.scale
-            if self._clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
+            if self.clip:  # counts with no printed bound (the encoder's `view_high` is a scale)
                 np.minimum(out, 1.0, out=out)
         return out
+
+    def gather(self, buffer: SeatBuffer, seat: int, entries: list[tuple[int, float]] | None = None) -> np.ndarray:
+        """`seat`'s vector in this layout (a fresh array) from `buffer`'s raw vector with
+        `entries` ((raw index, value) pairs: a seat's private entries over a public buffer)
+        written over it. The same numbers as writing the entries into the buffer,
+        `transform` for `seat` and taking them out again, without touching the buffer: one
+        `take` and one multiply. A seat's usual entries, when all of value 1 (Snowdonia's
+        observer one-hot), are read by the take from the buffer's trailing one: the indices
+        with them redirected (`baked`) are made at the seat's first call and again when the
+        same other entries come four times in a row; other entries (the cards of a #5 draw)
+        are written where the layout puts them, scaled as the multiply would have."""
+        if self._raw_options:
+            out = buffer.raw.copy()
+            if entries:
+                for i, x in entries:
+                    out[i] = x
+            return out
+        rest: list[tuple[int, float]] | None = None
+        if entries:
+            baked = self.baked[seat]
+            if entries == baked[0]:
+                index = baked[1]
+            else:  # others (a #5 draw) written after the gather; redirected if they persist
+                index = self._take[seat]
+                rest = entries
+                other, times = self._other[seat]
+                times = times + 1 if entries == other else 1
+                self._other[seat] = (list(entries), times)
+                if (baked[0] is None or times > 3) and all(x == 1 for _, x in entries):
+                    index = self._redirect(seat, entries)
+                    self.baked[seat] = (list(entries), index)
+                    self._other[seat] = (None, 0)
+                    rest = None
+        else:
+            index = self._take[seat]
+        out = buffer.flat.take(index, mode="clip")  # every index is in range: no check needed
+        scale = self.scale
+        if scale is not None:
+            out *= scale
+            if self.clip:
+                np.minimum(out, 1.0, out=out)
+        if rest:
+            lands = self._lands[seat]
+            clip = self.clip and scale is not None  # as the multiply: clipped only when normalised
+            for i, x in rest:
+                where = lands.get(i)
+                if where is None:
+                    where = lands[i] = self._landing(seat, i)
+                for j, s in where:
+                    # x (a small integer) times the float32 scale is exact in double precision,
+                    # so one rounding to float32 gives what numpy's float32 multiply gives.
+                    v = x * s
+                    out[j] = 1.0 if clip and v > 1.0 else v
+        return out
+
+    def _redirect(self, seat: int, entries: list[tuple[int, float]]) -> np.ndarray:
+        """`seat`'s gather indices with every position that reads one of `entries`' raw
+        indices reading the buffer's trailing one instead."""
+        index = self._take[seat].copy()
+        one = self.layout.size + 1
+        for i, _ in entries:
+            for j, _s in self._landing(seat, i):
+                index[j] = one
+        return index
+
+    def _landing(self, seat: int, i: int) -> tuple[tuple[int, float], ...]:
+        """Where raw index `i` lands in `seat`'s vector (every position that gathers it, with
+        its scale as a float: 1.0 unless normalised)."""
+        if not 0 <= i < self.layout.size:
+            raise IndexError(f"raw index {i} is outside the encoder's {self.layout.size} numbers")
+        at = np.flatnonzero(self._take[seat] == i)
+        scale = self.scale
+        return tuple((int(j), 1.0 if scale is None else float(scale[j])) for j in at)
 
     def encode(self, position: Position, seat: int) -> np.ndarray:
         """One position for one seat, from scratch (a fresh buffer): for data sets."""

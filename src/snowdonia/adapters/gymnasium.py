@@ -32,6 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from snowdonia.adapters.common import (
+    MaskCache,
     Setup,
     check_returns,
     resolve,
@@ -87,8 +88,6 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.features = Features(self.setup.title, n, self.setup.scenario, self.setup.settings, opts)
         self._buffers: dict[int, SeatBuffer] = {}
         self._version = 0  # changes with every change of the game: what the caches key on
-        self._legal_version = -1
-        self._legal: list[int] = []
         self._score_range = score_range(self._encoder)
         if opts.raw:
             self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, (self.features.size,),
@@ -97,7 +96,9 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.observation_space = spaces.Box(self.features.low, self.features.high, dtype=np.float32)
         self._n_actions = self.setup.title.action_count(self.setup.scenario)
         self.action_space = spaces.Discrete(self._n_actions)
-        self._mask = bytearray(self._n_actions)
+        self._masks = MaskCache.shared(self._catalogue, self._n_actions, np.bool_)
+        self._no_mask = self._masks.mask([])
+        self._mask = self._no_mask
         self._mask_version = -1
         lo, hi = utility_bounds(self._encoder, self.returns_mode)
         self.reward_range = (lo, hi)
@@ -126,9 +127,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.game
         if g.is_over:
             raise RuntimeError("the game is over: call reset()")
-        legal = self._legal_ids()
         a = int(action)
-        if a not in legal:
+        if not (0 <= a < self._n_actions and self._legal_mask()[a]):
             info = self._info()
             info["illegal_action"] = a
             return self._observation(), self.illegal_reward, True, False, info
@@ -143,14 +143,9 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observation(), reward, g.is_over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as booleans over the catalogue (sb3-contrib's MaskablePPO)."""
-        if self._mask_version != self._version:  # once per position, as bytes
-            mask = bytearray(self._n_actions)
-            for i in self._legal_ids():
-                mask[i] = 1
-            self._mask = mask
-            self._mask_version = self._version
-        return np.frombuffer(bytearray(self._mask), np.bool_)  # a fresh array per call
+        """The legal actions now, as booleans over the catalogue (sb3-contrib's MaskablePPO):
+        a fresh array per call."""
+        return self._legal_mask().copy()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -163,14 +158,14 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return text
 
     # ------------------------------------------------------------------ helpers
-    def _legal_ids(self) -> list[int]:
-        """The learner's legal ids, computed once per position."""
-        if self._legal_version != self._version:
+    def _legal_mask(self) -> np.ndarray:
+        """The learner's legal actions (read-only booleans), computed once per position."""
+        if self._mask_version != self._version:
             g = self.game
-            ident = self._catalogue.index.__getitem__
-            self._legal = [] if g.is_over or g.current_player != self.seat else list(map(ident, g.legal_actions()))
-            self._legal_version = self._version
-        return self._legal
+            self._mask = (self._no_mask if g.is_over or g.current_player != self.seat
+                          else self._masks.mask(g.legal_actions()))
+            self._mask_version = self._version
+        return self._mask
 
     def _make_bot(self, spec: str | Callable[[int], Bot], seed: int) -> Bot:
         if callable(spec):
@@ -190,7 +185,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         if buf is None:
             buf = self._buffers[self.seat] = self.features.new_buffer(self.seat)
         buf.update(self.game, self._version)
-        return self.features.transform(buf)
+        return self.features.gather(buf, self.seat)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}

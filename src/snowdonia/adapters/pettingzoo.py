@@ -20,7 +20,7 @@ engine's own seeded generator: `reset(seed=s)` plays exactly the game
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from snowdonia.adapters.common import (
+    MaskCache,
     Setup,
     check_returns,
     resolve,
@@ -74,7 +75,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         opts = options(observation, egocentric=egocentric, padded=padded, normalised=normalised)  # type: ignore[arg-type]
         self.features = Features(self.setup.title, self.players, self.setup.scenario, self.setup.settings, opts)
         self._size = self.features.size
-        self._raw = opts.raw
         self._buffers = [self.features.new_buffer(p) for p in range(self.players)]
         # An encoder that says what only one seat sees (`private_entries`) is brought up to
         # date once per move in one public buffer (seat -1); each seat's observation is that
@@ -82,7 +82,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         private = getattr(self._encoder, "private_entries", None) if self.features.layout.incremental else None
         self._private = private if callable(private) else None
         self._shared = self.features.new_buffer(-1)
-        self._shared_mv = memoryview(cast(Any, self._shared.flat))  # float32, one dimension: single writes
+        self._gather = self.features.gather
+        # The learning layout's usual case inlined in `observe` (when no clipping is needed).
+        f = self.features
+        self._baked = f.baked if not opts.raw and not f.clip else None
+        self._scale = f.scale
+        self._encode_changed: Any = getattr(self.features.layout.encoder, "encode_changed", None)
         self._rewards_set = True  # whether `rewards` may hold anything but zeros
         self._version = 0  # changes with every change of the game: what the caches key on
         self._mask_version = -1
@@ -91,13 +96,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.game: Position = self.setup.new_game(0)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
-        self._ids = self._catalogue.index.__getitem__  # action -> catalogue id
         self._actions = list(self._catalogue.actions)  # catalogue id -> action
         self.agents = self.possible_agents[:]
         n_actions = self.setup.title.action_count(self.setup.scenario)
         self._action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._n_actions = n_actions
-        self._mask = bytearray(n_actions)
+        self._masks = MaskCache.shared(self._catalogue, n_actions)
+        self._known_mask = self._masks.known.get
+        self._mask = self._masks.mask([])
         self._no_mask = np.zeros(n_actions, np.int8)
         if opts.raw:
             box = spaces.Box(self._encoder.low, self._encoder.high, (self._size,), np.float32)
@@ -108,7 +114,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             for a in self.possible_agents
         }
         # Seeds for resets without one: reproducible after the first seeded reset.
-        self._seeder = random.Random()
+        self._seeder: random.Random | None = random.Random()
+        self._seeder_seed: int | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -120,9 +127,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     # ------------------------------------------------------------------ AEC API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeder = random.Random(seed)
+            self._seeder = None  # made from this seed at the first reset without one
+            self._seeder_seed = seed
             game_seed = seed
         else:
+            if self._seeder is None:
+                self._seeder = random.Random(self._seeder_seed)
             game_seed = self._seeder.getrandbits(63)
         self.game = self.setup.new_game(game_seed)
         self._version += 1
@@ -143,41 +153,36 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         if seat is None:
             seat = self.possible_agents.index(agent)  # not an agent: list.index says so
         g = self.game
+        version = self._version
         if self._private is not None:
+            # The public buffer brought up to date once per move; the seat's private entries
+            # are written into its own result (raw: a copy; learning: the gather), never into
+            # the shared buffer.
             shared = self._shared
-            shared.update(g, self._version)
+            if shared.version != version:  # SeatBuffer.update, without its frame
+                self._encode_changed(g, -1, shared.views, shared.memo)
+                shared.version = version
             entries = self._private(g, seat)
-            if self._raw:  # the raw layout is the buffer itself: the seat's entries go in its copy
-                obs = shared.raw.copy()
-                for i, x in entries:
-                    obs[i] = x
-                return self._with_mask(obs, g, seat)
-            mv = self._shared_mv
-            for i, x in entries:
-                mv[i] = x
-            try:
-                obs = self.features.transform(shared, seat=seat)
-            finally:
-                for i, _ in entries:
-                    mv[i] = 0
+            baked = self._baked[seat] if self._baked is not None else None
+            if baked is not None and entries == baked[0]:  # Features.gather's usual case, inline
+                obs = shared.flat.take(baked[1], mode="clip")
+                if self._scale is not None:
+                    obs *= self._scale
+            else:
+                obs = self._gather(shared, seat, entries)
         else:
             buf = self._buffers[seat]
-            buf.update(g, self._version)
+            buf.update(g, version)
             obs = self.features.transform(buf)
-        return self._with_mask(obs, g, seat)
-
-    def _with_mask(self, obs: np.ndarray, g: Position, seat: int) -> dict[str, np.ndarray]:
-        """The observation with `seat`'s action mask (zeros unless it is the seat's turn)."""
         if g.is_over or g.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
-        if self._mask_version != self._version:  # the legal ids once per position, as bytes
-            mask = bytearray(self._n_actions)
-            for i in map(self._ids, g.legal_actions()):
-                mask[i] = 1
-            self._mask = mask
-            self._mask_version = self._version
+        if self._mask_version != version:  # the legal actions' mask once per position
+            legal = g.legal_actions()
+            mask = self._known_mask(tuple(legal))  # MaskCache.mask, without its frame
+            self._mask = self._masks.mask(legal) if mask is None else mask
+            self._mask_version = version
         # A fresh int8 array per call (the caller may keep or change it).
-        return {"observation": obs, "action_mask": np.frombuffer(bytearray(self._mask), np.int8)}
+        return {"observation": obs, "action_mask": self._mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

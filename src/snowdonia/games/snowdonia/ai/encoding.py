@@ -10,7 +10,7 @@ Values are raw counts and 0/1 flags: scaling is left to the learner.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -23,14 +23,14 @@ from snowdonia.games.snowdonia.rules.decisions import DECISIONS as REGISTRY
 from snowdonia.games.snowdonia.rules.state import EVENT, NONE, UNOWNED, State
 
 DECISIONS = tuple(REGISTRY)  # the registry's order is the one-hot layout
-_DECISION_INDEX = {d: i for i, d in enumerate(DECISIONS)}
+_DECISION_INDEX: Final = {d: i for i, d in enumerate(DECISIONS)}
 # The kinds a one-ended game (Mount Snowdon) can meet: its layout keeps the 15 it always had;
 # Blaenau Ffestiniog's set-up kinds are appended after them.
 ONE_END_KINDS = len([d for d in DECISIONS if d not in (CHOOSE_END, GAME_SURVEYOR)])
-WEATHER_VALUES = (None, "sun", "rain", "fog")
-_WEATHER_INDEX = {w: i for i, w in enumerate(WEATHER_VALUES)}
+WEATHER_VALUES: Final = (None, "sun", "rain", "fog")
+_WEATHER_INDEX: Final = {w: i for i, w in enumerate(WEATHER_VALUES)}
 MAX_LABOURERS = 3  # two, and one more once hired (rules/placement.py: hiring sets three)
-PLAYER_FIELDS = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
+PLAYER_FIELDS: Final = ("iron", "stone", "coal", "rubble", "steel", "markers", "surveyor", "labourers",
                  "to_place")
 
 
@@ -39,7 +39,9 @@ def _sizes() -> tuple[int, int]:
     return max(c.number for c in comp.contracts) + 1, max(t.number for t in comp.trains) + 1
 
 
-N_CARDS, N_TRAINS = _sizes()  # index 0 unused in both: numbering starts at 1
+_N_SIZES = _sizes()
+N_CARDS: Final = _N_SIZES[0]  # index 0 unused in both: numbering starts at 1
+N_TRAINS: Final = _N_SIZES[1]
 
 
 def _max_score(cfg: Config) -> int:
@@ -259,84 +261,122 @@ class Encoder:
         are zeroed (apart from `observer`) and everything is written. Seat -1 gets the public
         part: no observer, no #5 draw (`private_entries` lists what a seat adds to it).
 
-        Single values are written through flat float32 memoryviews of the views (kept in
-        `memo`): far cheaper than numpy's per-element writes, the same numbers."""
+        What was last written is kept in one `_Memo` (a compiled class with typed fields,
+        in `memo["m"]`): each part of the position is compared with its copy there, field by
+        field, with no dict lookups and no tuples built. Single values are written through
+        flat float32 memoryviews of the views (kept in the `_Memo`): far cheaper than
+        numpy's per-element writes, the same numbers."""
         g = cast(State, position)
-        cfg = g.cfg
         n = self.players
-        if not memo:
+        m: _Memo | None = memo.get("m")
+        if m is None:
             v["observer"].fill(0)
             if 0 <= seat < n:  # seat -1: the public part only (see `private_entries`)
                 v["observer"][seat] = 1
-            memo["mv"] = {name: _flat(arr) for name, arr in v.items()}
-        mv: dict[str, memoryview] = memo["mv"]
-        active = g.decision is not None and not g.over
-        head = (active, g.decision, g.decider, g.res_area, g.pending_cards if g.decision == KEEP else ())
-        was = memo.get("head")
-        if was != head:
-            memo["head"] = head
-            if was is not None and was[0]:  # clear what the last head set
-                mv["decider"][was[2]] = 0
-                mv["decision"][_DECISION_INDEX[was[1]]] = 0
-                if was[1] == WINDOW:
-                    mv["window_area"][was[3]] = 0
-                if was[1] == KEEP:
-                    v["drawn_cards"].fill(0)
-            if active and g.decision is not None:
-                mv["decider"][g.decider] = 1
-                mv["decision"][_DECISION_INDEX[g.decision]] = 1
-                if g.decision == WINDOW:
-                    mv["window_area"][g.res_area] = 1
-                if g.decision == KEEP and seat == g.decider:
-                    drawn = mv["drawn_cards"]
+            m = memo["m"] = _Memo(v, n)
+        fresh = m.fresh
+        decision = g.decision
+        active = decision is not None and not g.over
+        pending = g.pending_cards if decision == KEEP else ()
+        if (fresh or active != m.h_active or decision != m.h_decision or g.decider != m.h_decider
+                or g.res_area != m.h_area or pending != m.h_pending):
+            if not fresh and m.h_active:  # clear what the last head set
+                was = cast(str, m.h_decision)  # a head is active only with a decision
+                m.decider[m.h_decider] = 0
+                m.decision[_DECISION_INDEX[was]] = 0
+                if was == WINDOW:
+                    m.window_area[m.h_area] = 0
+                if was == KEEP:
+                    m.a_drawn.fill(0)
+            if active and decision is not None:
+                m.decider[g.decider] = 1
+                m.decision[_DECISION_INDEX[decision]] = 1
+                if decision == WINDOW:
+                    m.window_area[g.res_area] = 1
+                if decision == KEEP and seat == g.decider:
+                    drawn = m.drawn_cards
                     for c in g.pending_cards:
                         drawn[c] = 1
+            m.h_active = active
+            m.h_decision = decision
+            m.h_decider = g.decider
+            m.h_area = g.res_area
+            m.h_pending = pending
         # The table in three parts, each rewritten only when it changed: the supply counts
         # change with most moves, the round, start player, weather and work rates seldom.
-        board = (g.round, g.start, g.weather_current, g.weather_mid, g.weather_last, g.exc_idx, g.lay_idx)
-        if memo.get("board") != board:
-            was_board: tuple[Any, ...] | None = memo.get("board")
-            memo["board"] = board
-            mv["round"][0] = g.round
-            sp0 = mv["start_player"]
-            w = mv["weather"]
+        if (fresh or g.round != m.round or g.start != m.start or g.weather_current != m.w0
+                or g.weather_mid != m.w1 or g.weather_last != m.w2 or g.exc_idx != m.exc_idx
+                or g.lay_idx != m.lay_idx):
+            m.round_mv[0] = g.round
+            sp0 = m.start_player
+            w = m.weather
             cols = len(WEATHER_VALUES)
-            if was_board is not None:  # clear the one-hots the last board set
-                sp0[was_board[1]] = 0
-                for row in range(3):
-                    w[row * cols + _WEATHER_INDEX[was_board[2 + row]]] = 0
+            if not fresh:  # clear the one-hots the last board set
+                sp0[m.start] = 0
+                w[_WEATHER_INDEX[m.w0]] = 0
+                w[cols + _WEATHER_INDEX[m.w1]] = 0
+                w[2 * cols + _WEATHER_INDEX[m.w2]] = 0
             sp0[g.start] = 1
-            for row, x in enumerate((g.weather_current, g.weather_mid, g.weather_last)):
-                w[row * cols + _WEATHER_INDEX[x]] = 1
-            _put(mv["work_rates"], (excavation_rate(g), lay_track_rate(g)))
-        supply = (g.bag_i, g.bag_s, g.bag_c, g.bag_e, g.yard_i, g.yard_s, g.yard_c, g.steel_supply,
-                  g.supply_rubble, g.game_markers_left)
-        if memo.get("supply") != supply:
-            memo["supply"] = supply
-            _put(mv["supply"], supply)
-        flags = (g.trains_available, g.b_build, g.laid + g.laid_p)
-        if memo.get("flags") != flags:
-            memo["flags"] = flags
-            _put(mv["flags"], flags)
-        if _changed(memo, "events", g.events):
-            _put(mv["event_track"], g.events)
-        if _changed(memo, "slot_rubble", g.slot_rubble):
-            _put(mv["slot_rubble"], g.slot_rubble)
-        if _changed(memo, "slot_owner", g.slot_owner):
-            _owners(v["slot_owner"], mv["slot_owner"], g.slot_owner, n)
-        if _changed(memo, "track_vp", g.track_vp):
-            _put(mv["track_vp"], g.track_vp)
-        if _changed(memo, "track_owner", g.track_owner):
-            _owners(v["track_owner"], mv["track_owner"], g.track_owner, n)
-        if _changed(memo, "bsite_owner", g.bsite_owner):
-            _owners(v["building_owner"], mv["building_owner"], g.bsite_owner, n)
-        if _changed(memo, "station_done", g.station_done):
-            _put(mv["station_done"], g.station_done)
-        old_spaces: list[int] | None = memo.get("spaces")
-        if old_spaces != g.spaces:
-            sp = mv["spaces"]
-            if old_spaces is None or len(old_spaces) != len(g.spaces):
-                v["spaces"].fill(0)
+            w[_WEATHER_INDEX[g.weather_current]] = 1
+            w[cols + _WEATHER_INDEX[g.weather_mid]] = 1
+            w[2 * cols + _WEATHER_INDEX[g.weather_last]] = 1
+            wr = m.work_rates
+            wr[0] = excavation_rate(g)
+            wr[1] = lay_track_rate(g)
+            m.round = g.round
+            m.start = g.start
+            m.w0 = g.weather_current
+            m.w1 = g.weather_mid
+            m.w2 = g.weather_last
+            m.exc_idx = g.exc_idx
+            m.lay_idx = g.lay_idx
+        if (fresh or g.bag_i != m.bag_i or g.bag_s != m.bag_s or g.bag_c != m.bag_c or g.bag_e != m.bag_e
+                or g.yard_i != m.yard_i or g.yard_s != m.yard_s or g.yard_c != m.yard_c
+                or g.steel_supply != m.steel_supply or g.supply_rubble != m.supply_rubble
+                or g.game_markers_left != m.game_markers_left):
+            su = m.supply
+            su[0] = m.bag_i = g.bag_i
+            su[1] = m.bag_s = g.bag_s
+            su[2] = m.bag_c = g.bag_c
+            su[3] = m.bag_e = g.bag_e
+            su[4] = m.yard_i = g.yard_i
+            su[5] = m.yard_s = g.yard_s
+            su[6] = m.yard_c = g.yard_c
+            su[7] = m.steel_supply = g.steel_supply
+            su[8] = m.supply_rubble = g.supply_rubble
+            su[9] = m.game_markers_left = g.game_markers_left
+        laid = g.laid + g.laid_p
+        if fresh or g.trains_available != m.trains_available or g.b_build != m.b_build or laid != m.laid:
+            fl = m.flags
+            fl[0] = m.trains_available = g.trains_available
+            fl[1] = m.b_build = g.b_build
+            fl[2] = m.laid = laid
+        if fresh or g.events != m.events:
+            _put(m.event_track, g.events)
+            m.events = g.events[:]
+        if fresh or g.slot_rubble != m.slot_rubble:
+            _put(m.slot_rubble_mv, g.slot_rubble)
+            m.slot_rubble = g.slot_rubble[:]
+        if fresh or g.slot_owner != m.slot_owner:
+            _owners(m.a_slot_owner, m.slot_owner_mv, g.slot_owner, n)
+            m.slot_owner = g.slot_owner[:]
+        if fresh or g.track_vp != m.track_vp:
+            _put(m.track_vp_mv, g.track_vp)
+            m.track_vp = g.track_vp[:]
+        if fresh or g.track_owner != m.track_owner:
+            _owners(m.a_track_owner, m.track_owner_mv, g.track_owner, n)
+            m.track_owner = g.track_owner[:]
+        if fresh or g.bsite_owner != m.bsite_owner:
+            _owners(m.a_building_owner, m.building_owner_mv, g.bsite_owner, n)
+            m.bsite_owner = g.bsite_owner[:]
+        if fresh or g.station_done != m.station_done:
+            _put(m.station_done_mv, g.station_done)
+            m.station_done = g.station_done[:]
+        old_spaces = m.spaces
+        if fresh or old_spaces != g.spaces:
+            sp = m.spaces_mv
+            if fresh or len(old_spaces) != len(g.spaces):
+                m.a_spaces.fill(0)
                 for i, p in enumerate(g.spaces):
                     if p >= 0:
                         sp[i * n + p] = 1
@@ -348,67 +388,83 @@ class Encoder:
                             sp[i * n + q] = 0
                         if p >= 0:
                             sp[i * n + p] = 1
-            memo["spaces"] = g.spaces[:]
-        if _changed(memo, "g_list", g.g_list):
-            v["surveying"].fill(0)
-            sv = mv["surveying"]
+            m.spaces = g.spaces[:]
+        if fresh or g.g_list != m.g_list:
+            m.a_surveying.fill(0)
+            sv = m.surveying
             for p in g.g_list:
                 sv[p] += 1
-        stock = (g.iron, g.stone, g.coal, g.rubble, g.steel, g.markers, g.surveyor, g.labourers, g.to_place)
-        old_stock: list[list[int] | None] | None = memo.get("stock")
-        if old_stock is None:
-            old_stock = memo["stock"] = [None] * len(stock)
-        pl = mv["players"]
-        fields = len(stock)
-        for f, values in enumerate(stock):
-            if old_stock[f] != values:  # only the fields that changed (a copy of each kept)
-                for p in range(n):
-                    pl[p * fields + f] = values[p]
-                old_stock[f] = values[:]
-        if _changed(memo, "train", g.train):
-            v["trains"].fill(0)
-            tr = mv["trains"]
+            m.g_list = g.g_list[:]
+        # Each stock field compared and copied on its own (only the fields that changed).
+        pl = m.players
+        if fresh or g.iron != m.iron:
+            m.iron = _field(pl, 0, g.iron, n)
+        if fresh or g.stone != m.stone:
+            m.stone = _field(pl, 1, g.stone, n)
+        if fresh or g.coal != m.coal:
+            m.coal = _field(pl, 2, g.coal, n)
+        if fresh or g.rubble != m.rubble:
+            m.rubble = _field(pl, 3, g.rubble, n)
+        if fresh or g.steel != m.steel:
+            m.steel = _field(pl, 4, g.steel, n)
+        if fresh or g.markers != m.markers:
+            m.markers = _field(pl, 5, g.markers, n)
+        if fresh or g.surveyor != m.surveyor:
+            m.surveyor = _field(pl, 6, g.surveyor, n)
+        if fresh or g.labourers != m.labourers:
+            m.labourers = _field(pl, 7, g.labourers, n)
+        if fresh or g.to_place != m.to_place:
+            m.to_place = _field(pl, 8, g.to_place, n)
+        if fresh or g.train != m.train:
+            m.a_trains.fill(0)
+            tr = m.trains
             for p in range(n):
                 tr[p * N_TRAINS + g.train[p]] = 1
-        for key, view, masks in (("hand", "hand", g.hand), ("played", "played", g.played),
-                                 ("round_played", "played_this_round", g.round_played)):
-            old_masks: list[int] | None = memo.get(key)
-            if old_masks != masks:
-                rows = mv[view]
-                for p in range(n):
-                    was_mask = 0 if old_masks is None else old_masks[p]
-                    if was_mask != masks[p]:  # only the cards that changed
-                        _bit_changes(rows, p * N_CARDS, was_mask, masks[p])
-                memo[key] = masks[:]
-        if _changed(memo, "office", g.office):
-            v["site_office"].fill(0)
-            so = mv["site_office"]
+            m.train = g.train[:]
+        # Hands, played cards, played this round: only the cards that changed (a fresh memo
+        # remembers empty hands, which is what zeroed views hold).
+        if g.hand != m.hand:
+            m.hand = _masks(m.hand_mv, m.hand, g.hand, n)
+        if g.played != m.played:
+            m.played = _masks(m.played_mv, m.played, g.played, n)
+        if g.round_played != m.round_played:
+            m.round_played = _masks(m.round_played_mv, m.round_played, g.round_played, n)
+        if fresh or g.office != m.office:
+            m.a_site_office.fill(0)
+            so = m.site_office
             for c in g.office:
                 if c:
                     so[c] = 1
-        top = (len(g.deck), len(g.discard), g.deck[-1] if g.deck else 0)  # the top card: its back
-        if memo.get("deck_top") != top:
-            memo["deck_top"] = top
-            deck = (top[0], top[1], cfg.contract[g.deck[-1]].back if g.deck else None)
-            v["deck"].fill(0)
-            d = mv["deck"]
-            d[0], d[1] = deck[0], deck[1]
-            d[2 + _WEATHER_INDEX[deck[2]]] = 1
-        if _changed(memo, "shed", g.shed) | _changed(memo, "shed_coal", g.shed_coal):
-            v["engine_shed"].fill(0)
-            es = mv["engine_shed"]
+            m.office = g.office[:]
+        deck_n = len(g.deck)
+        top = g.deck[-1] if g.deck else 0  # the top card: its back
+        if fresh or deck_n != m.deck_n or len(g.discard) != m.discard_n or top != m.top:
+            m.deck_n = deck_n
+            m.discard_n = len(g.discard)
+            m.top = top
+            m.a_deck.fill(0)
+            d = m.deck
+            d[0] = deck_n
+            d[1] = m.discard_n
+            d[2 + _WEATHER_INDEX[g.cfg.contract[top].back if deck_n else None]] = 1
+        if fresh or g.shed != m.shed or g.shed_coal != m.shed_coal:
+            m.a_engine_shed.fill(0)
+            es = m.engine_shed
             for t in g.shed:
                 es[t] = 1
             for t in range(N_TRAINS):
                 es[N_TRAINS + t] = g.shed_coal[t]
-        if memo.get("set_aside") != g.set_aside:
-            memo["set_aside"] = g.set_aside
-            v["set_aside_train"].fill(0)
-            mv["set_aside_train"][g.set_aside] = 1
+            m.shed = g.shed[:]
+            m.shed_coal = g.shed_coal[:]
+        if fresh or g.set_aside != m.set_aside:
+            m.set_aside = g.set_aside
+            m.a_set_aside_train.fill(0)
+            m.set_aside_train[g.set_aside] = 1
         if self.two_ends:
+            mv = m.mv
             ends = (g.setup_pos, g.gs_end, g.maint_done, g.start, tuple(g.end_of), tuple(g.start_marker))
-            if memo.get("ends") != ends:
-                memo["ends"] = ends
+            if fresh or m.ends != ends:
+                m.ends = ends
                 chosen = g.setup_pos
                 v["own_end"].fill(0)
                 oe = mv["own_end"]
@@ -421,6 +477,128 @@ class Encoder:
                     mv["game_surveyor_end"][g.gs_end] = 1
                 mv["maintenance_done"][0] = g.maint_done
             _put(mv["lines"], (g.laid, g.laid_p))
+        m.fresh = False
+
+
+class _Memo:
+    """What `Encoder.encode_changed` last wrote into one set of views, as typed fields (a
+    compiled class: reading a field is no dict lookup), with flat memoryviews of the views
+    it writes. `fresh` until the first update has written everything."""
+
+    def __init__(self, v: dict[str, np.ndarray], n: int) -> None:
+        self.fresh = True
+        mv = {name: _flat(arr) for name, arr in v.items()}
+        self.mv = mv
+        self.decider = mv["decider"]
+        self.decision = mv["decision"]
+        self.window_area = mv["window_area"]
+        self.drawn_cards = mv["drawn_cards"]
+        self.a_drawn: Any = v["drawn_cards"]
+        self.round_mv = mv["round"]
+        self.start_player = mv["start_player"]
+        self.weather = mv["weather"]
+        self.work_rates = mv["work_rates"]
+        self.supply = mv["supply"]
+        self.flags = mv["flags"]
+        self.event_track = mv["event_track"]
+        self.slot_rubble_mv = mv["slot_rubble"]
+        self.slot_owner_mv = mv["slot_owner"]
+        self.a_slot_owner: Any = v["slot_owner"]
+        self.track_vp_mv = mv["track_vp"]
+        self.track_owner_mv = mv["track_owner"]
+        self.a_track_owner: Any = v["track_owner"]
+        self.building_owner_mv = mv["building_owner"]
+        self.a_building_owner: Any = v["building_owner"]
+        self.station_done_mv = mv["station_done"]
+        self.spaces_mv = mv["spaces"]
+        self.a_spaces: Any = v["spaces"]
+        self.surveying = mv["surveying"]
+        self.a_surveying: Any = v["surveying"]
+        self.players = mv["players"]
+        self.trains = mv["trains"]
+        self.a_trains: Any = v["trains"]
+        self.hand_mv = mv["hand"]
+        self.played_mv = mv["played"]
+        self.round_played_mv = mv["played_this_round"]
+        self.site_office = mv["site_office"]
+        self.a_site_office: Any = v["site_office"]
+        self.deck = mv["deck"]
+        self.a_deck: Any = v["deck"]
+        self.engine_shed = mv["engine_shed"]
+        self.a_engine_shed: Any = v["engine_shed"]
+        self.set_aside_train = mv["set_aside_train"]
+        self.a_set_aside_train: Any = v["set_aside_train"]
+        # the head: the pending decision
+        self.h_active = False
+        self.h_decision: str | None = None
+        self.h_decider = 0
+        self.h_area = 0
+        self.h_pending: tuple[int, ...] = ()
+        # the board's seldom-changing part
+        self.round = 0
+        self.start = 0
+        self.w0: str | None = None
+        self.w1: str | None = None
+        self.w2: str | None = None
+        self.exc_idx = 0
+        self.lay_idx = 0
+        # the supply and the flags
+        self.bag_i = self.bag_s = self.bag_c = self.bag_e = 0
+        self.yard_i = self.yard_s = self.yard_c = 0
+        self.steel_supply = self.supply_rubble = self.game_markers_left = 0
+        self.trains_available = False
+        self.b_build = False
+        self.laid = 0
+        # copies of the position's lists
+        self.events: list[int] = []
+        self.slot_rubble: list[int] = []
+        self.slot_owner: list[int] = []
+        self.track_vp: list[int] = []
+        self.track_owner: list[int] = []
+        self.bsite_owner: list[int] = []
+        self.station_done: list[int] = []
+        self.spaces: list[int] = []
+        self.g_list: list[int] = []
+        self.iron: list[int] = []
+        self.stone: list[int] = []
+        self.coal: list[int] = []
+        self.rubble: list[int] = []
+        self.steel: list[int] = []
+        self.markers: list[int] = []
+        self.surveyor: list[int] = []
+        self.labourers: list[int] = []
+        self.to_place: list[int] = []
+        self.train: list[int] = []
+        self.hand: list[int] = [0] * n  # zeroed views hold empty hands
+        self.played: list[int] = [0] * n
+        self.round_played: list[int] = [0] * n
+        self.office: list[int] = []
+        self.deck_n = 0
+        self.discard_n = 0
+        self.top = 0
+        self.shed: list[int] = []
+        self.shed_coal: list[int] = []
+        self.set_aside = 0
+        self.ends: tuple[object, ...] | None = None
+
+
+_FIELDS: Final = len(PLAYER_FIELDS)
+
+
+def _field(out: memoryview, f: int, values: list[int], n: int) -> list[int]:
+    """One stock field of every seat into the `players` view (9 fields a row); its copy."""
+    fields = _FIELDS
+    for p in range(n):
+        out[p * fields + f] = values[p]
+    return values[:]
+
+
+def _masks(out: memoryview, was: list[int], now: list[int], n: int) -> list[int]:
+    """Each seat's card bitmask into its row of `out` (only the cards that changed); a copy."""
+    for p in range(n):
+        if was[p] != now[p]:
+            _bit_changes(out, p * N_CARDS, was[p], now[p])
+    return now[:]
 
 
 def _flat(arr: np.ndarray) -> memoryview:
@@ -433,14 +611,6 @@ def _put(out: memoryview, values: Sequence[int] | Sequence[bool]) -> None:
     """Write numbers into a flat float32 memoryview, from index 0."""
     for i, x in enumerate(values):
         out[i] = x
-
-
-def _changed(memo: dict[str, Any], key: str, now: list[int]) -> bool:
-    """Whether a list of the position differs from the copy in `memo` (then remembered)."""
-    if memo.get(key) == now:
-        return False
-    memo[key] = now[:]
-    return True
 
 
 MEANINGS = {
