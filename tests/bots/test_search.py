@@ -221,3 +221,31 @@ def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:
     assert ref.name == "mcts-v1:80" and make_bot("mcts-v1:1s").name == "mcts-v1:1s"
     assert ref.choose(g) == old.choose(g)
     assert make_bot("mcts:1s").name == "mcts:1s"  # the old level strings keep working
+
+
+def test_full_playout_levels_parse_and_name_themselves() -> None:
+    cfg = SearchConfig.parse("4000:f1:w0.8:k8")
+    assert (cfg.full, cfg.win_weight, cfg.margin_scale) == (True, 0.8, 8.0)
+    assert make_bot("search:4000:f1:w0.8:k8").name == "search:4000:f1:w0.8:k8"
+    assert SearchConfig.parse("4000:f0") == SearchConfig(iterations=4000)
+    for bad in ("200:f2", "200:w1.5", "200:w-0.1", "200:k0", "200:kx"):
+        with pytest.raises(ValueError, match="bad search level"):
+            make_bot(f"search:{bad}")
+
+
+@pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
+def test_full_playouts_end_every_game(game: str, scenario: str | None, players: int,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `f1` every playout runs to the end of the game and is scored by the final scores,
+    so the title's evaluations are never asked; a playout cut at `depth` asks them."""
+    g = _positions(game, scenario, players, seed=3, count=1)[0]
+
+    def no_evaluation(*_: Any) -> float:
+        raise AssertionError("an evaluation was asked")
+
+    monkeypatch.setattr(type(g.title), "evaluate", no_evaluation)
+    monkeypatch.setattr(type(g.title), "search_evaluate", no_evaluation)
+    stats = make_bot("search:60:f1", 5, game=game).analyse(g)
+    assert sum(s.visits for s in stats) == 60
+    with pytest.raises(AssertionError, match="an evaluation was asked"):
+        make_bot("search:60:d4:e0", 5, game=game).analyse(g)

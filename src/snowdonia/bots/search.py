@@ -62,6 +62,7 @@ class SearchConfig:
     own: float = OWN  # the reward's share for the seat's own score (the rest: winning and margin)
     sharp: bool = True  # cut playouts are valued by the title's `search_evaluate` (else `evaluate`)
     merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
+    full: bool = False  # playouts run to the game's end (the title's compiled `playout`), not `depth`
     seconds_cap: float | None = None
 
     @staticmethod
@@ -80,6 +81,9 @@ class SearchConfig:
             own = OWN
             sharp = True
             merge = False
+            full = False
+            win_weight = WIN_WEIGHT
+            margin_scale = MARGIN_SCALE
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -93,19 +97,27 @@ class SearchConfig:
                     sharp = extra == "e1"
                 elif extra in ("m0", "m1"):
                     merge = extra == "m1"
+                elif extra in ("f0", "f1"):
+                    full = extra == "f1"
+                elif extra.startswith("w"):
+                    win_weight = float(extra[1:])
+                elif extra.startswith("k"):
+                    margin_scale = float(extra[1:])
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
-                    or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0):
+                    or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0 or not 0.0 <= win_weight <= 1.0
+                    or not 0.5 <= margin_scale <= 100.0):
                 raise ValueError
         except ValueError:
             raise ValueError(refusal(
                 "bad search level %(level)s: use iterations ('search:2000'), optionally a playout "
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
-                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations", level=repr(level))) from None
+                "evaluation), 'm1' (merged options), 'f1' (playouts to the game's end), a win weight from 0 to 1 "
+                "('w0.8') and a margin scale in VP ('k8'); 1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
-                            merge=merge)
+                            merge=merge, full=full, win_weight=win_weight, margin_scale=margin_scale)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -121,6 +133,12 @@ class SearchConfig:
             out += ":e0"
         if self.merge:
             out += ":m1"
+        if self.full:
+            out += ":f1"
+        if self.win_weight != WIN_WEIGHT:
+            out += f":w{self.win_weight:g}"
+        if self.margin_scale != MARGIN_SCALE:
+            out += f":k{self.margin_scale:g}"
         return out
 
 
@@ -283,6 +301,11 @@ class SearchBot:
         depth = cfg.depth
         guided = cfg.guided
         policy = self.prior_bot if guided > 0 else None
+        if cfg.full:
+            # Uniformly random to the end, in the title's compiled loop: the measured lever
+            # against `mcts-v1` (docs/bots-and-simulation.md) -- a real end of game says more
+            # about a position than any evaluation of a cut playout we have.
+            d.playout(rng, None)
         while steps < depth and not d.is_over:
             legal = d.legal_actions()
             if acts is not None:
