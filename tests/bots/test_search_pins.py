@@ -132,3 +132,55 @@ def test_the_level_flags_parse_and_name_the_bot() -> None:
     assert SearchConfig.parse("300:s0.3:r0") == SearchConfig.parse("300:s0.3")
     with pytest.raises(ValueError, match="r1"):
         SearchConfig.parse("300:r2")
+
+
+def _play(spec: str, seed: int, decisions: int) -> tuple[list[str], list[int], SearchBot]:
+    """A 3-player game of one search bot (seat 0) against two `greedy`; the bot's choices and
+    how many root visits each of its searches inherited."""
+    g = snowdonia.new_game(3, seed=seed)
+    bot = make_bot(spec, seed=seed)
+    assert isinstance(bot, SearchBot)
+    others = [make_bot("greedy", seed + s) for s in (1, 2)]
+    chosen: list[str] = []
+    reused: list[int] = []
+    while not g.is_over and len(chosen) < decisions:
+        p = g.current_player
+        assert p is not None
+        if p == 0:
+            before = g.snapshot()
+            a = bot.choose(g)
+            assert g.snapshot() == before  # searching (and keeping a tree) never changes the game
+            chosen.append(str(a))
+            reused.append(bot.last_reused)
+        else:
+            a = others[p - 1].choose(g)
+        g.apply(a)
+    return chosen, reused, bot
+
+
+def test_tree_reuse_starts_from_the_subtree_of_the_moves_seen() -> None:
+    """`:r1`: the bot's next search starts from the node its kept tree reached through the
+    decisions played since (its own and the others'), with that node's visits; without the
+    flag nothing is inherited, and the level chooses as it always did."""
+    chosen, reused, bot = _play("search:200:e0:r1", 5, 10)
+    assert reused[0] == 0 and sum(r > 0 for r in reused[1:]) >= 4
+    assert all(r < bot.config.iterations for r in reused)  # a subtree: less than the whole tree
+    plain, none, _ = _play("search:200:e0", 5, 6)
+    assert none == [0] * 6
+    assert plain == _play("search:200:e0:r0", 5, 6)[0]
+
+
+def test_a_kept_tree_is_used_only_in_the_game_it_was_grown_for() -> None:
+    bot = make_bot("search:100:r1", seed=3)
+    assert isinstance(bot, SearchBot)
+    g = snowdonia.new_game(3, seed=8)
+    bot.choose(g)
+    other = snowdonia.new_game(3, seed=9)  # another game: not a continuation of the kept one
+    a = bot.choose(other)
+    assert bot.last_reused == 0
+    other.apply(a)
+    bot.choose(other)  # the same game one decision on: the chosen option's subtree is kept
+    assert bot.last_reused > 0
+    fresh = snowdonia.new_game(3, seed=9)  # the game's start again: history is no continuation
+    bot.choose(fresh)
+    assert bot.last_reused == 0
