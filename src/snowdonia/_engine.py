@@ -28,8 +28,10 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules setup.py compiles, as paths under src/ (the engines' rules, the seeded
-# generator, the search bot, Snowdonia's observation encoder for the research adapters). game.py, title.py, the data loaders (run once per process and
-# replaced in tests) and everything the shells use stay interpreted.
+# generator, the search bots `mcts` and `search` and Snowdonia's position values their
+# playouts end with, Snowdonia's observation encoder for the research adapters). game.py,
+# title.py, the data loaders (run once per process and replaced in tests) and everything the
+# shells use stay interpreted.
 COMPILED_GLOBS = (
     "snowdonia/core/rng.py",
     "snowdonia/games/snowdonia/rules/*.py",
@@ -38,6 +40,9 @@ COMPILED_GLOBS = (
     "snowdonia/games/snowdonia/scenarios/hooks.py",
     "snowdonia/games/foothills/rules/*.py",
     "snowdonia/bots/mcts.py",
+    "snowdonia/bots/search.py",
+    "snowdonia/games/snowdonia/bots/evaluate.py",
+    "snowdonia/games/snowdonia/bots/value.py",
     "snowdonia/games/snowdonia/ai/encoding.py",
 )
 BUILD_FILE = "_engine_build.json"

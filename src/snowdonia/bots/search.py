@@ -22,7 +22,14 @@ reads what its seat cannot see, and it never changes the game it is given. Level
 guided playout decisions), `:p0` (root prior weight), `:s0.3` (the reward's share for the
 seat's own score), `:e0` (cut playouts valued by the title's `evaluate` instead of its
 `search_evaluate`), `:m1` (the bot searches the title's `search_actions`: options another
-option covers left out).
+option covers left out), `:r1` (tree reuse: the bot keeps its tree between its decisions and
+starts the next search from the subtree of the moves it has seen played since).
+
+Compiled with mypyc with the engine (snowdonia/_engine.py); the interpreted module makes the
+same choices from the same seed. The iteration's hot loop avoids per-step allocations: one
+pass over the options both finds the unexpanded ones and scores the expanded ones, the
+logarithms of the availability counts come from a table, and an unguided truncated playout
+runs inside the title's compiled `Position.search_playout`.
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ class SearchConfig:
     sharp: bool = True  # cut playouts are valued by the title's `search_evaluate` (else `evaluate`)
     merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
     full: bool = False  # playouts run to the game's end (the title's compiled `playout`), not `depth`
+    reuse: bool = False  # keep the tree between decisions (the subtree of the moves seen since)
     seconds_cap: float | None = None
 
     @staticmethod
@@ -84,6 +92,7 @@ class SearchConfig:
             full = False
             win_weight = WIN_WEIGHT
             margin_scale = MARGIN_SCALE
+            reuse = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -103,6 +112,8 @@ class SearchConfig:
                     win_weight = float(extra[1:])
                 elif extra.startswith("k"):
                     margin_scale = float(extra[1:])
+                elif extra in ("r0", "r1"):
+                    reuse = extra == "r1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
@@ -114,10 +125,10 @@ class SearchConfig:
                 "bad search level %(level)s: use iterations ('search:2000'), optionally a playout "
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
-                "evaluation), 'm1' (merged options), 'f1' (playouts to the game's end), a win weight from 0 to 1 "
-                "('w0.8') and a margin scale in VP ('k8'); 1 to 1,000,000 iterations", level=repr(level))) from None
+                "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
+                "weight from 0 to 1 ('w0.8') and a margin scale in VP ('k8'); 1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
-                            merge=merge, full=full, win_weight=win_weight, margin_scale=margin_scale)
+                            merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -139,6 +150,8 @@ class SearchConfig:
             out += f":w{self.win_weight:g}"
         if self.margin_scale != MARGIN_SCALE:
             out += f":k{self.margin_scale:g}"
+        if self.reuse:
+            out += ":r1"
         return out
 
 
@@ -156,13 +169,16 @@ class OptionStats:
 
 
 class RootStats:
-    """Per-root-option sums for the searching seat (margin and wins are not needed deeper)."""
+    """Per-root-option sums for the searching seat (margin and wins are not needed deeper);
+    `n` counts the iterations of this search through the option (with tree reuse the option's
+    node also holds earlier searches' visits)."""
 
-    __slots__ = ("margin", "wins")
+    __slots__ = ("margin", "wins", "n")
 
     def __init__(self) -> None:
         self.margin = 0.0
         self.wins = 0.0
+        self.n = 0
 
 
 class SearchBot:
@@ -174,6 +190,15 @@ class SearchBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_stats: list[OptionStats] = []
+        self.last_reused = 0  # visits the last search's root inherited from the kept tree
+        # log(n) for n = 0, 1, 2, ...: the selection's logarithms of availability counts (the
+        # same floats `math.log` gives, computed once; index 0 is never read).
+        self._logs: list[float] = [0.0]
+        # Tree reuse (`:r1`): the last search's root and the game it searched: (title, scenario,
+        # seed, players, every_option) and the decisions played up to it.
+        self._kept: Node | None = None
+        self._kept_key: tuple[Any, ...] = ()
+        self._kept_history: list[str] = []
 
     def configure_for(self, title: Any) -> None:
         """Take the title's one-ply bot as the root prior (None: no prior)."""
@@ -191,7 +216,7 @@ class SearchBot:
             self.last_stats = []
             return game.title.search_actions(game, legal)[0]
         stats = self.analyse(game, every_option=False)
-        best = max(stats, key=lambda s: (s.visits, s.value))
+        best = max(stats, key=_rank)
         return best.action
 
     def analyse(self, game: Position, seat: int | None = None, *, every_option: bool = True) -> list[OptionStats]:
@@ -210,7 +235,10 @@ class SearchBot:
         cfg = self.config
         rng = self.rng
         n = game.players
-        root = Node(n)
+        root = self._reused_root(game, every_option) if cfg.reuse else None
+        self.last_reused = 0 if root is None else root.visits
+        if root is None:
+            root = Node(n)
         legal = game.legal_actions()
         prior_action = self._prior(game, seat, rng) if cfg.prior > 0 else None
         extra: dict[Any, RootStats] = {}
@@ -224,6 +252,10 @@ class SearchBot:
             its += 1
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start
+        if cfg.reuse:
+            self._kept = root
+            self._kept_key = _game_key(game, every_option)
+            self._kept_history = list(game.history)
         out = []
         for a in legal:
             ch = root.children.get(a)
@@ -232,9 +264,34 @@ class SearchBot:
                 out.append(OptionStats(a, 0, 0.0, 0.0, 0.0, a == prior_action))
                 continue
             v = ch.visits
-            out.append(OptionStats(a, v, ch.reward[seat] / v, st.margin / v, st.wins / v, a == prior_action))
+            out.append(OptionStats(a, v, ch.reward[seat] / v, st.margin / st.n, st.wins / st.n, a == prior_action))
         self.last_stats = out
         return out
+
+    def _reused_root(self, game: Position, every_option: bool) -> Node | None:
+        """The kept tree's node for the decisions played since the last search (None: nothing
+        to reuse). In an information-set tree a node stands for a sequence of decisions, so the
+        subtree of the sequence this seat has seen played is a valid tree for its new decision;
+        its statistics are kept, the rest of the tree is dropped."""
+        kept = self._kept
+        self._kept = None
+        if kept is None or self._kept_key != _game_key(game, every_option):
+            return None
+        history = game.history
+        old = self._kept_history
+        if len(history) <= len(old) or history[:len(old)] != old:
+            return None
+        node = kept
+        for text in history[len(old):]:
+            nxt: Node | None = None
+            for a, ch in node.children.items():
+                if str(a) == text:
+                    nxt = ch
+                    break
+            if nxt is None:
+                return None
+            node = nxt
+        return node if node.visits > 0 else None
 
     def _prior(self, game: Position, seat: int, rng: random.Random) -> Any:
         bot = self.prior_bot
@@ -252,6 +309,7 @@ class SearchBot:
                  extra: dict[Any, RootStats], every_option: bool = True) -> None:
         cfg = self.config
         c = cfg.exploration
+        logs = self._logs
         d = game.resample(seat, rng)
         acts = d.title.search_actions if cfg.merge else None
         node = root
@@ -264,77 +322,100 @@ class SearchBot:
             p = d.current_player
             assert p is not None
             children = node.children
-            unexpanded = [a for a in legal if a not in children]
-            if unexpanded:
-                if node is root and prior_action in unexpanded:
+            at_root = node is root
+            # One pass: every available child counts this availability; the unexpanded
+            # options are collected, and while there are none the UCB values are computed.
+            unexpanded: list[Any] | None = None
+            best_a = legal[0]
+            best_v = -1e300
+            for b in legal:
+                ch = children.get(b)
+                if ch is None:
+                    if unexpanded is None:
+                        unexpanded = [b]
+                    else:
+                        unexpanded.append(b)
+                    continue
+                avail = ch.avail + 1
+                ch.avail = avail
+                if unexpanded is not None:
+                    continue
+                while len(logs) <= avail:
+                    logs.append(math.log(len(logs)))
+                visits = ch.visits
+                v = ch.reward[p] / visits + c * math.sqrt(logs[avail] / visits)
+                if at_root and b == prior_action:
+                    v += cfg.prior / (visits + 1)
+                if v > best_v:
+                    best_v = v
+                    best_a = b
+            if unexpanded is not None:
+                if at_root and prior_action in unexpanded:
                     a = prior_action
                 else:
                     a = unexpanded[rng.randrange(len(unexpanded))]
-                for b in legal:
-                    ch = children.get(b)
-                    if ch is not None:
-                        ch.avail += 1
                 child = Node(len(node.reward))
                 children[a] = child
                 d.step(a)
                 path.append(child)
-                if node is root:
+                if at_root:
                     first = a
                 break
-            best_a = legal[0]
-            best_v = -1e300
-            at_root = node is root
-            for b in legal:
-                ch = children[b]
-                ch.avail += 1
-                v = ch.reward[p] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if at_root and b == prior_action:
-                    v += cfg.prior / (ch.visits + 1)
-                if v > best_v:
-                    best_v, best_a = v, b
             if at_root:
                 first = best_a
             node = children[best_a]
             d.step(best_a)
             path.append(node)
-        steps = 0
         depth = cfg.depth
         guided = cfg.guided
-        policy = self.prior_bot if guided > 0 else None
         if cfg.full:
-            # Uniformly random to the end, in the title's compiled loop: the measured lever
-            # against `mcts-v1` (docs/bots-and-simulation.md) -- a real end of game says more
-            # about a position than any evaluation of a cut playout we have.
+            # Uniformly random to the end, in the title's compiled loop: a real end of game
+            # instead of an evaluation of a cut playout (docs/bots-and-simulation.md).
             d.playout(rng, None)
-        while steps < depth and not d.is_over:
-            legal = d.legal_actions()
-            if acts is not None:
-                legal = acts(d, legal)
-            if len(legal) == 1:
-                d.step(legal[0])
-            elif policy is not None and (guided >= 1.0 or rng.random() < guided):
-                d.step(policy.choose(d))
-            else:
-                d.step(legal[rng.randrange(len(legal))])
-            steps += 1
+        elif acts is None and guided <= 0.0:
+            d.search_playout(rng, depth)
+        else:
+            steps = 0
+            policy = self.prior_bot if guided > 0 else None
+            while steps < depth and not d.is_over:
+                legal = d.legal_actions()
+                if acts is not None:
+                    legal = acts(d, legal)
+                if len(legal) == 1:
+                    d.step(legal[0])
+                elif policy is not None and (guided >= 1.0 or rng.random() < guided):
+                    d.step(policy.choose(d))
+                else:
+                    d.step(legal[rng.randrange(len(legal))])
+                steps += 1
         scores, winners = _scores(d, cfg.sharp)
         r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
+        k = len(r)
         for nd in path:
             nd.visits += 1
             rw = nd.reward
-            for i in range(len(r)):
+            for i in range(k):
                 rw[i] += r[i]
         if first is not None:
             st = extra.get(first)
             if st is None:
                 st = RootStats()
                 extra[first] = st
+            st.n += 1
             if len(scores) > 1:
                 st.margin += scores[seat] - max(scores[q] for q in range(len(scores)) if q != seat)
             else:
                 st.margin += scores[seat]
             if seat in winners:
                 st.wins += 1.0 / len(winners)
+
+
+def _rank(s: OptionStats) -> tuple[int, float]:
+    return (s.visits, s.value)
+
+
+def _game_key(game: Position, every_option: bool) -> tuple[Any, ...]:
+    return (game.title.name, game.scenario, game.seed, game.players, every_option)
 
 
 def _scores(g: Position, sharp: bool = True) -> tuple[list[float], list[int]]:

@@ -212,6 +212,19 @@ class Position(ABC):
             steps += 1
         return steps
 
+    def search_playout(self, rng: random.Random, depth: int) -> int:
+        """The `search` bot's truncated playout: up to `depth` decisions, each uniformly random
+        (`randbelow(rng, len(legal))`) except a forced one (a single option), which is taken
+        without a draw; stops at the end of the game. Returns how many decisions were made. A
+        title may run the same loop in compiled code (same draws, same steps)."""
+        steps = 0
+        while steps < depth and not self.is_over:
+            legal = self.legal_actions()
+            n = len(legal)
+            self.step(legal[0] if n == 1 else legal[randbelow(rng, n)])
+            steps += 1
+        return steps
+
     @abstractmethod
     def pending(self, seat: int | None = None) -> Decision | None:
         """The pending decision as data (None when the game is over), as `seat` may see it:

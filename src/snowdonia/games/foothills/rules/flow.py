@@ -211,3 +211,14 @@ class Engine(State):
             step(self, legal[randbelow(rng, len(legal))])
             steps += 1
         return steps
+
+    def search_playout(self, rng: random.Random, depth: int) -> int:
+        """`Position.search_playout` compiled: the same draws (none for a forced decision) and
+        steps."""
+        steps = 0
+        while steps < depth and not self.over:
+            legal = legal_actions(self)
+            n = len(legal)
+            step(self, legal[0] if n == 1 else legal[randbelow(rng, n)])
+            steps += 1
+        return steps

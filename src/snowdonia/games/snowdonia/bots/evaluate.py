@@ -4,8 +4,8 @@ playouts of search bots."""
 
 from __future__ import annotations
 
-from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.scoring import best_assignment, marker_tally
+from snowdonia.games.snowdonia.rules.state import State
 
 # What one unit is worth in VP early in the game; resources fade as the track nears the top.
 # Deliberately below what a cube can turn into: higher values made `greedy` hoard iron
@@ -19,7 +19,7 @@ UNMET_SHARE = 0.45
 UNMET_BASE = 0.0
 
 
-def evaluate(g: Game, p: int) -> float:
+def evaluate(g: State, p: int) -> float:
     cfg = g.cfg
     site_vp, station_markers, track_vp, track_markers = marker_tally(g, p)
     value = float(site_vp + track_vp + cfg.stations[g.surveyor[p]].surveyor_vp)

@@ -16,10 +16,10 @@ The weights are module data (`WEIGHTS`), tuned on fixed-seed ladders (docs/bots-
 from __future__ import annotations
 
 from snowdonia.games.snowdonia.bots.evaluate import COAL, COAL_WITH_TRAIN, IRON, RUBBLE, STEEL, STONE, TRAIN
-from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.decisions import STOCK_YARD
 from snowdonia.games.snowdonia.rules.scoring import best_assignment, marker_tally, player_total
+from snowdonia.games.snowdonia.rules.state import State
 
 WEIGHTS: dict[str, float] = {
     "unmet_share": 0.45,  # the share of an unmet contract's VP, times the share of its need held
@@ -31,7 +31,7 @@ WEIGHTS: dict[str, float] = {
 }
 
 
-def value(g: Game, p: int, w: dict[str, float] | None = None) -> float:
+def value(g: State, p: int, w: dict[str, float] | None = None) -> float:
     if g.over:
         return float(player_total(g, p))
     w = WEIGHTS if w is None else w
@@ -82,7 +82,7 @@ def value(g: Game, p: int, w: dict[str, float] | None = None) -> float:
     return total + fade * res
 
 
-def search_actions(g: Game, legal: list[Action]) -> list[Action]:
+def search_actions(g: State, legal: list[Action]) -> list[Action]:
     """The legal options without the Stock Yard takes that another take covers cube for cube
     (taking 1 iron when 3 iron, or 2 iron and a coal, may be taken): a search spends its
     iterations on the 4-6 fullest takes instead of 15-19 mixes. Every other decision keeps all

@@ -1,0 +1,186 @@
+"""The `search` bot's choices pinned from fixed seeds (issue 18: the search bot compiled with
+mypyc and its inner loop made faster must choose exactly as before; issue 19: the levels play
+the same moves everywhere). Every pinned row is the chosen option and the visits of every root
+option, recorded with the interpreted search of main before the speed-up (commit e1295e5);
+CI runs this file on the compiled build and on the pure one, so both must give these numbers.
+A change to the algorithm (selection, expansion, the playout's draws, the evaluation, the
+reward) moves the visits and fails here: if that change is wanted, re-pin on purpose."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import snowdonia
+from snowdonia.bots import make_bot
+from snowdonia.bots.search import SearchBot, SearchConfig
+from snowdonia.core.protocol import Position
+
+# The three named search levels (bots/levels.toml): 3-player Mount Snowdon, seed 21.
+LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
+    'search:2000:e0': [
+        ('place A2', [358, 555, 295, 101, 127, 46, 61, 59, 46, 32, 68, 83, 169]),
+        ('place A1', [558, 130, 528, 86, 102, 167, 273, 156]),
+        ('place B2', [97, 139, 493, 599, 87, 193, 202, 190]),
+        ('pass', [663, 1337]),
+    ],
+    'search:300:s0.3': [
+        ('place A3', [30, 33, 50, 25, 31, 11, 15, 15, 13, 16, 16, 15, 30]),
+        ('place A2', [53, 63, 33, 26, 30, 30, 36, 29]),
+        ('place B1', [33, 34, 88, 45, 21, 28, 28, 23]),
+        ('pass', [120, 180]),
+    ],
+    'search:1000:s0.3': [
+        ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
+        ('place F2', [98, 156, 65, 163, 55, 176, 218, 69]),
+        ('place B1', [111, 98, 267, 178, 53, 99, 103, 91]),
+        ('pass', [415, 585]),
+    ],
+}
+
+# `search:300:s0.3` on the other titles and player counts, seed 31.
+TITLE_PINS: dict[str, list[tuple[str, list[int]]]] = {
+    'snowdonia/blaenau_ffestiniog/3': [
+        ('start blaenau_ffestiniog', [173, 127]),
+        ('take iron=0 stone=3 coal=0', [23, 55, 65, 9, 35, 38, 20, 33, 22]),
+        ('place F1', [14, 18, 16, 20, 39, 11, 14, 14, 15, 15, 46, 40, 38]),
+    ],
+    'foothills/None/2': [
+        ('take iron=0 stone=2', [74, 226]),
+        ('stone from bag', [52, 51, 57, 140]),
+        ('take iron=3 stone=0', [125, 86, 89]),
+    ],
+    'snowdonia/None/5': [
+        ('place A4', [20, 36, 15, 37, 14, 12, 15, 14, 13, 10, 10, 14, 12, 10, 14, 15, 14, 10, 15]),
+        ('convert steel=0 stone=2', [81, 84, 135]),
+        ('place F1', [18, 19, 17, 17, 20, 16, 16, 16, 17, 17, 16, 19, 20, 33, 20, 19]),
+    ],
+}
+
+
+def positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
+    """`count` positions with a real choice, spread over a random game (each a live game)."""
+    rng = random.Random(seed)
+    g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+    seen: list[list[str]] = []
+    while not g.is_over:
+        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
+            seen.append(list(g.history))
+        g.apply(rng.choice(g.legal_actions()))
+    picks = seen[:: max(1, len(seen) // count)][:count]
+    out = []
+    for hist in picks:
+        p = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+        for a in hist:
+            p.apply(a)
+        out.append(p)
+    return out
+
+
+def _choices(level: str, game: str, games: list[Position], seed: int) -> list[tuple[str, list[int]]]:
+    out = []
+    for i, g in enumerate(games):
+        bot = make_bot(level, seed=seed + i, game=game)
+        assert isinstance(bot, SearchBot)
+        a = bot.choose(g)
+        assert bot.last_iterations == bot.config.iterations
+        out.append((str(a), [s.visits for s in bot.last_stats]))
+    return out
+
+
+@pytest.mark.parametrize("level", sorted(LEVEL_PINS))
+def test_the_named_levels_choose_as_before(level: str) -> None:
+    assert _choices(level, "snowdonia", positions("snowdonia", None, 3, 21, 4), 100) == LEVEL_PINS[level]
+
+
+@pytest.mark.parametrize("key", sorted(TITLE_PINS))
+def test_every_title_chooses_as_before(key: str) -> None:
+    game, scenario, players = key.split("/")
+    games = positions(game, None if scenario == "None" else scenario, int(players), 31, 3)
+    assert _choices("search:300:s0.3", game, games, 200) == TITLE_PINS[key]
+
+
+def test_the_compiled_search_playout_equals_the_protocol_loop() -> None:
+    """`Position.search_playout` (the protocol's loop: a forced decision taken without a draw,
+    else `randbelow`) and each title's compiled `Engine.search_playout` make the same draws
+    and the same steps: same final state, same generator state, same count. (No decision of
+    today's titles has a single option -- the engines resolve those themselves -- so the
+    forced-decision rule only guards titles to come.)"""
+    from snowdonia.games.foothills.rules.state import SLOTS as FSLOTS
+    from snowdonia.games.snowdonia.rules.state import SLOTS
+    from snowdonia.registry import title
+
+    games: list[tuple[Any, tuple[str, ...]]] = [(p, SLOTS) for p in positions("snowdonia", None, 3, 9, 3)]
+    games += [(snowdonia.new_game(4, seed=3, scenario="blaenau_ffestiniog"), SLOTS),
+              (title("foothills").new_game(2, seed=5), FSLOTS)]
+    for g, slots in games:
+        for depth in (0, 7, 20, 10_000):
+            a, b = g.clone(), g.clone()
+            ra, rb = random.Random(11), random.Random(11)
+            na = Position.search_playout(a, ra, depth)
+            nb = b.search_playout(rb, depth)
+            assert na == nb and ra.getstate() == rb.getstate()
+            assert all(getattr(a, s) == getattr(b, s) for s in slots if s not in ("cfg", "_legal"))
+            assert na == depth or a.is_over
+
+
+def test_the_level_flags_parse_and_name_the_bot() -> None:
+    assert SearchConfig.parse("2000:e0:r1").reuse and not SearchConfig.parse("2000:e0").reuse
+    assert SearchConfig.parse("2000:e0:r1").label() == "2000:e0:r1"
+    assert SearchConfig.parse("300:s0.3:r0") == SearchConfig.parse("300:s0.3")
+    with pytest.raises(ValueError, match="r1"):
+        SearchConfig.parse("300:r2")
+
+
+def _play(spec: str, seed: int, decisions: int) -> tuple[list[str], list[int], SearchBot]:
+    """A 3-player game of one search bot (seat 0) against two `greedy`; the bot's choices and
+    how many root visits each of its searches inherited."""
+    g = snowdonia.new_game(3, seed=seed)
+    bot = make_bot(spec, seed=seed)
+    assert isinstance(bot, SearchBot)
+    others = [make_bot("greedy", seed + s) for s in (1, 2)]
+    chosen: list[str] = []
+    reused: list[int] = []
+    while not g.is_over and len(chosen) < decisions:
+        p = g.current_player
+        assert p is not None
+        if p == 0:
+            before = g.snapshot()
+            a = bot.choose(g)
+            assert g.snapshot() == before  # searching (and keeping a tree) never changes the game
+            chosen.append(str(a))
+            reused.append(bot.last_reused)
+        else:
+            a = others[p - 1].choose(g)
+        g.apply(a)
+    return chosen, reused, bot
+
+
+def test_tree_reuse_starts_from_the_subtree_of_the_moves_seen() -> None:
+    """`:r1`: the bot's next search starts from the node its kept tree reached through the
+    decisions played since (its own and the others'), with that node's visits; without the
+    flag nothing is inherited, and the level chooses as it always did."""
+    chosen, reused, bot = _play("search:200:e0:r1", 5, 10)
+    assert reused[0] == 0 and sum(r > 0 for r in reused[1:]) >= 4
+    assert all(r < bot.config.iterations for r in reused)  # a subtree: less than the whole tree
+    plain, none, _ = _play("search:200:e0", 5, 6)
+    assert none == [0] * 6
+    assert plain == _play("search:200:e0:r0", 5, 6)[0]
+
+
+def test_a_kept_tree_is_used_only_in_the_game_it_was_grown_for() -> None:
+    bot = make_bot("search:100:r1", seed=3)
+    assert isinstance(bot, SearchBot)
+    g = snowdonia.new_game(3, seed=8)
+    bot.choose(g)
+    other = snowdonia.new_game(3, seed=9)  # another game: not a continuation of the kept one
+    a = bot.choose(other)
+    assert bot.last_reused == 0
+    other.apply(a)
+    bot.choose(other)  # the same game one decision on: the chosen option's subtree is kept
+    assert bot.last_reused > 0
+    fresh = snowdonia.new_game(3, seed=9)  # the game's start again: history is no continuation
+    bot.choose(fresh)
+    assert bot.last_reused == 0
