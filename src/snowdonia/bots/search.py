@@ -22,7 +22,9 @@ reads what its seat cannot see, and it never changes the game it is given. Level
 guided playout decisions), `:p0` (root prior weight), `:s0.3` (the reward's share for the
 seat's own score), `:e0` (cut playouts valued by the title's `evaluate` instead of its
 `search_evaluate`), `:m1` (the bot searches the title's `search_actions`: options another
-option covers left out).
+option covers left out), `:v1` (cut playouts valued by the learned value network,
+`bots.learned_value`: every seat's predicted final VP in one forward pass; a configuration
+without a trained network is refused in words).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class SearchConfig:
     own: float = OWN  # the reward's share for the seat's own score (the rest: winning and margin)
     sharp: bool = True  # cut playouts are valued by the title's `search_evaluate` (else `evaluate`)
     merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
+    learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     seconds_cap: float | None = None
 
     @staticmethod
@@ -79,6 +82,7 @@ class SearchConfig:
             own = OWN
             sharp = True
             merge = False
+            learned = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -92,6 +96,8 @@ class SearchConfig:
                     sharp = extra == "e1"
                 elif extra in ("m0", "m1"):
                     merge = extra == "m1"
+                elif extra in ("v0", "v1"):
+                    learned = extra == "v1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
@@ -102,10 +108,10 @@ class SearchConfig:
                 f"bad search level {level!r}: use iterations ('search:2000'), optionally a playout "
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
-                "evaluation) and 'm1' (merged options); 1 to 1,000,000 iterations"
+                "evaluation), 'm1' (merged options) and 'v1' (the learned value); 1 to 1,000,000 iterations"
             ) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
-                            merge=merge)
+                            merge=merge, learned=learned)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -121,6 +127,8 @@ class SearchConfig:
             out += ":e0"
         if self.merge:
             out += ":m1"
+        if self.learned:
+            out += ":v1"
         return out
 
 
@@ -156,11 +164,29 @@ class SearchBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_stats: list[OptionStats] = []
+        self._values: dict[Any, Any] = {}  # configuration -> its LearnedValue (`:v1`)
 
     def configure_for(self, title: Any) -> None:
         """Take the title's one-ply bot as the root prior (None: no prior)."""
         factory = title.bots().get("greedy")
         self.prior_bot = factory("", self.rng.randrange(1 << 30)) if factory is not None else None
+
+    def check(self, game: Position) -> None:
+        """Refuse in words a configuration this bot cannot search (with `:v1`: one without a
+        trained value network)."""
+        self._value_for(game)
+
+    def _value_for(self, game: Position) -> Any:
+        if not self.config.learned:
+            return None
+        from snowdonia.bots.learned_value import LearnedValue, key
+
+        k = key(game)
+        value = self._values.get(k)
+        if value is None:
+            value = LearnedValue(game)
+            self._values[k] = value
+        return value
 
     def choose(self, game: Position) -> Any:
         legal = game.legal_actions()
@@ -196,13 +222,14 @@ class SearchBot:
         legal = game.legal_actions()
         prior_action = self._prior(game, seat, rng) if cfg.prior > 0 else None
         extra: dict[Any, RootStats] = {}
+        learned = self._value_for(game)
         start = time.perf_counter()
         cap = cfg.seconds_cap
         its = 0
         while its < cfg.iterations:
             if cap is not None and its > 0 and time.perf_counter() - start >= cap:
                 break
-            self._iterate(game, seat, root, rng, prior_action, extra, every_option)
+            self._iterate(game, seat, root, rng, prior_action, extra, every_option, learned)
             its += 1
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start
@@ -231,7 +258,7 @@ class SearchBot:
             return None
 
     def _iterate(self, game: Position, seat: int, root: Node, rng: random.Random, prior_action: Any,
-                 extra: dict[Any, RootStats], every_option: bool = True) -> None:
+                 extra: dict[Any, RootStats], every_option: bool = True, learned: Any = None) -> None:
         cfg = self.config
         c = cfg.exploration
         d = game.resample(seat, rng)
@@ -294,7 +321,7 @@ class SearchBot:
             else:
                 d.step(legal[rng.randrange(len(legal))])
             steps += 1
-        scores, winners = _scores(d, cfg.sharp)
+        scores, winners = _scores(d, cfg.sharp, learned)
         r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
         for nd in path:
             nd.visits += 1
@@ -314,13 +341,18 @@ class SearchBot:
                 st.wins += 1.0 / len(winners)
 
 
-def _scores(g: Position, sharp: bool = True) -> tuple[list[float], list[int]]:
-    """Final scores and winners, or the title's evaluation of every seat (the leaders win)."""
+def _scores(g: Position, sharp: bool = True, learned: Any = None) -> tuple[list[float], list[int]]:
+    """Final scores and winners, or an evaluation of every seat (the leaders win): the learned
+    value's predicted final VP if given, else the title's `search_evaluate` (`sharp`) or
+    `evaluate`."""
     if g.is_over:
         res = g.outcome()
         return [float(s) for s in res.scores], list(res.winners)
-    ev = g.title.search_evaluate if sharp else g.title.evaluate
-    scores = [ev(g, p) for p in range(g.players)]
+    if learned is not None:
+        scores = learned.scores(g)
+    else:
+        ev = g.title.search_evaluate if sharp else g.title.evaluate
+        scores = [ev(g, p) for p in range(g.players)]
     top = max(scores)
     return scores, [p for p in range(len(scores)) if scores[p] == top]
 
