@@ -20,7 +20,7 @@ observation (`snowdonia.adapters.features`, egocentric, padded, normalised) and 
 from that seat's view: final VP (`vp`), value (+1 won, -1 lost, ties split) and margin over the
 best opponent (over 100 VP). Only the engine through the protocol is used.
 
-Model. An MLP (the observation's entries that vary in the training data -> 64 -> 32 -> 1, ReLU) predicting final VP, trained with Adam on the
+Model. An MLP (the observation's entries that vary in the training data -> 32 -> 1, ReLU) predicting final VP, trained with Adam on the
 mean squared error in NumPy; games are split into train and held-out by index (every tenth game
 is held out), so no held-out game lends positions to training. `train` prints the held-out R^2
 and MAE of the network and of the title's hand-made evaluations (`evaluate`, `search_evaluate`,
@@ -51,7 +51,7 @@ EPS_PREFIX, EPS_POLICY = 0.3, 0.03
 RECORD = 0.30
 CHUNK = 50
 SCORE_RANGE = 100.0
-HIDDEN = (64, 32)
+HIDDEN = (32,)
 
 
 def _progress(done: int, total: int, t0: float, extra: str) -> None:
@@ -207,7 +207,7 @@ def backward(params: list[np.ndarray], acts: list[np.ndarray], grad_out: np.ndar
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, lr: float = 1e-3, batch: int = 256,
-        decay: float = 1e-4) -> tuple[list[np.ndarray], float, float]:
+        decay: float = 1e-3) -> tuple[list[np.ndarray], float, float]:
     mean, std = float(y.mean()), float(y.std() or 1.0)
     yt = ((y - mean) / std).astype(np.float32)
     params = init(x.shape[1], seed)
@@ -286,7 +286,7 @@ def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path 
         layers = [(params[2 * i], params[2 * i + 1]) for i in range(len(params) // 2)]
         meta = {"format": "snowdonia-value-1", "game": GAME, "scenario": SCENARIO, "digest": feats.digest(),
                 "size": feats.size, "hidden": list(HIDDEN), "target": "final VP",
-                "players": sorted(int(n) for n in by_players), "seed": seed, "epochs": epochs,
+                "players": sorted(int(n) for n in by_players if by_players[n]["r2"] > 0), "seed": seed, "epochs": epochs,
                 "weights": weights_digest(layers, keep), "rows": int(len(y)), "games": int(len(np.unique(d["game"]))), "held_out": report,
                 "command": f"train_value.py generate --seed {seed}; train --seed {seed} --epochs {epochs}"}
         arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
@@ -304,7 +304,8 @@ def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path 
         pick = np.random.default_rng(seed).choice(sel, size=min(400, len(sel)), replace=False)
         pick.sort()
         np.savez_compressed(sample, obs=x[pick].astype(np.float16), vp=y[pick], game=d["game"][pick],
-                            meta=np.array(json.dumps({"digest": layouts()[3].digest(), "seed": seed})))
+                            meta=np.array(json.dumps({"digest": layouts()[3].digest(), "seed": seed,
+                                                     "games": sorted({int(v) for v in d["game"][pick]})})))
         print(f"wrote {sample} ({sample.stat().st_size} bytes, {len(pick)} rows)")
 
 
@@ -318,7 +319,7 @@ def main() -> None:
     tr = sub.add_parser("train", help="fit the network, report, export")
     tr.add_argument("--seed", type=int, default=19000)
     tr.add_argument("--data", type=Path, required=True)
-    tr.add_argument("--epochs", type=int, default=12)
+    tr.add_argument("--epochs", type=int, default=4)
     tr.add_argument("--export", type=Path, default=None)
     tr.add_argument("--sample", type=Path, default=None, help="write a small held-out sample (tests)")
     args = ap.parse_args()

@@ -20,7 +20,7 @@ import hashlib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -173,7 +173,7 @@ class LearnedValue:
         private = getattr(enc, "private_entries", None) if feats.layout.incremental else None
         self._private = private if callable(private) else None
         self._shared = feats.new_buffer(-1)
-        self._shared_mv = memoryview(self._shared.flat)  # type: ignore[arg-type]
+        self._shared_mv: Any = memoryview(cast(Any, self._shared.flat))  # float32, one dimension: single writes
         self.buffers = [feats.new_buffer(s) for s in range(n)] if self._private is None else []
 
     def observations(self, position: Position) -> np.ndarray:
