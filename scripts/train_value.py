@@ -265,11 +265,12 @@ def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path 
     params, mean, std = fit(x[tr][:, keep], y[tr], seed, epochs)
     pred = forward(params, x[held][:, keep])[0] * std + mean
     report: dict[str, Any] = {}
-    for name, p in (("network", pred),
-                    ("evaluate (linear fit)", linear(d["evaluate"][tr], y[tr], d["evaluate"][held])),
-                    ("search_evaluate (linear fit)", linear(d["search_evaluate"][tr], y[tr],
-                                                            d["search_evaluate"][held])),
-                    ("constant (train mean)", np.full(int(held.sum()), float(y[tr].mean())))):
+    predictors = (("network", pred),
+                  ("evaluate (linear fit)", linear(d["evaluate"][tr], y[tr], d["evaluate"][held])),
+                  ("search_evaluate (linear fit)", linear(d["search_evaluate"][tr], y[tr],
+                                                          d["search_evaluate"][held])),
+                  ("constant (train mean)", np.full(int(held.sum()), float(y[tr].mean()))))
+    for name, p in predictors:
         r2, mae = r2_mae(p, y[held])
         report[name] = {"r2": round(r2, 3), "mae": round(mae, 2)}
         print(f"held out, {name}: R^2 {r2:.3f}, MAE {mae:.2f} VP")
@@ -279,7 +280,9 @@ def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path 
         if sel.sum() > 10:
             r2, mae = r2_mae(pred[sel], y[held][sel])
             by_players[int(n)] = {"rows": int(sel.sum()), "r2": round(r2, 3), "mae": round(mae, 2)}
-            print(f"held out, network, {n} players: {int(sel.sum())} rows, R^2 {r2:.3f}, MAE {mae:.2f} VP")
+            others = ", ".join(f"{name} {r2_mae(p[sel], y[held][sel])[0]:.3f}" for name, p in predictors[1:])
+            print(f"held out, {n} players ({int(sel.sum())} rows): network R^2 {r2:.3f}, MAE {mae:.2f} VP; "
+                  f"R^2 of {others}")
     report["network_by_players"] = by_players
     if export is not None:
         feats = layouts()[3]
