@@ -30,6 +30,10 @@ same choices from the same seed. The iteration's hot loop avoids per-step alloca
 pass over the options both finds the unexpanded ones and scores the expanded ones, the
 logarithms of the availability counts come from a table, and an unguided truncated playout
 runs inside the title's compiled `Position.search_playout`.
+
+The `:v1` flag values cut playouts by the learned value network (`bots.learned_value`: every
+seat's predicted final VP in one forward pass; a configuration without a trained network is
+refused in words).
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class SearchConfig:
     merge: bool = False  # search the title's `search_actions` (dominated options left out), else all
     full: bool = False  # playouts run to the game's end (the title's compiled `playout`), not `depth`
     reuse: bool = False  # keep the tree between decisions (the subtree of the moves seen since)
+    learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     seconds_cap: float | None = None
 
     @staticmethod
@@ -93,6 +98,7 @@ class SearchConfig:
             win_weight = WIN_WEIGHT
             margin_scale = MARGIN_SCALE
             reuse = False
+            learned = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -114,6 +120,8 @@ class SearchConfig:
                     margin_scale = float(extra[1:])
                 elif extra in ("r0", "r1"):
                     reuse = extra == "r1"
+                elif extra in ("v0", "v1"):
+                    learned = extra == "v1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
@@ -126,9 +134,11 @@ class SearchConfig:
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
-                "weight from 0 to 1 ('w0.8') and a margin scale in VP ('k8'); 1 to 1,000,000 iterations", level=repr(level))) from None
+                "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8') and 'v1' (the learned value); "
+                "1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
-                            merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale)
+                            merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
+                            learned=learned)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -152,6 +162,8 @@ class SearchConfig:
             out += f":k{self.margin_scale:g}"
         if self.reuse:
             out += ":r1"
+        if self.learned:
+            out += ":v1"
         return out
 
 
@@ -199,11 +211,29 @@ class SearchBot:
         self._kept: Node | None = None
         self._kept_key: tuple[Any, ...] = ()
         self._kept_history: list[str] = []
+        self._values: dict[Any, Any] = {}  # configuration -> its LearnedValue (`:v1`)
 
     def configure_for(self, title: Any) -> None:
         """Take the title's one-ply bot as the root prior (None: no prior)."""
         factory = title.bots().get("greedy")
         self.prior_bot = factory("", self.rng.randrange(1 << 30)) if factory is not None else None
+
+    def check(self, game: Position) -> None:
+        """Refuse in words a configuration this bot cannot search (with `:v1`: one without a
+        trained value network)."""
+        self._value_for(game)
+
+    def _value_for(self, game: Position) -> Any:
+        if not self.config.learned:
+            return None
+        from snowdonia.bots.learned_value import LearnedValue, key
+
+        k = key(game)
+        value = self._values.get(k)
+        if value is None:
+            value = LearnedValue(game)
+            self._values[k] = value
+        return value
 
     def choose(self, game: Position) -> Any:
         legal = game.legal_actions()
@@ -242,13 +272,14 @@ class SearchBot:
         legal = game.legal_actions()
         prior_action = self._prior(game, seat, rng) if cfg.prior > 0 else None
         extra: dict[Any, RootStats] = {}
+        learned = self._value_for(game)
         start = time.perf_counter()
         cap = cfg.seconds_cap
         its = 0
         while its < cfg.iterations:
             if cap is not None and its > 0 and time.perf_counter() - start >= cap:
                 break
-            self._iterate(game, seat, root, rng, prior_action, extra, every_option)
+            self._iterate(game, seat, root, rng, prior_action, extra, every_option, learned)
             its += 1
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start
@@ -306,7 +337,7 @@ class SearchBot:
             return None
 
     def _iterate(self, game: Position, seat: int, root: Node, rng: random.Random, prior_action: Any,
-                 extra: dict[Any, RootStats], every_option: bool = True) -> None:
+                 extra: dict[Any, RootStats], every_option: bool = True, learned: Any = None) -> None:
         cfg = self.config
         c = cfg.exploration
         logs = self._logs
@@ -388,7 +419,7 @@ class SearchBot:
                 else:
                     d.step(legal[rng.randrange(len(legal))])
                 steps += 1
-        scores, winners = _scores(d, cfg.sharp)
+        scores, winners = _scores(d, cfg.sharp, learned)
         r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
         k = len(r)
         for nd in path:
@@ -418,13 +449,18 @@ def _game_key(game: Position, every_option: bool) -> tuple[Any, ...]:
     return (game.title.name, game.scenario, game.seed, game.players, every_option)
 
 
-def _scores(g: Position, sharp: bool = True) -> tuple[list[float], list[int]]:
-    """Final scores and winners, or the title's evaluation of every seat (the leaders win)."""
+def _scores(g: Position, sharp: bool = True, learned: Any = None) -> tuple[list[float], list[int]]:
+    """Final scores and winners, or an evaluation of every seat (the leaders win): the learned
+    value's predicted final VP if given, else the title's `search_evaluate` (`sharp`) or
+    `evaluate`."""
     if g.is_over:
         res = g.outcome()
         return [float(s) for s in res.scores], list(res.winners)
-    ev = g.title.search_evaluate if sharp else g.title.evaluate
-    scores = [ev(g, p) for p in range(g.players)]
+    if learned is not None:
+        scores = learned.scores(g)
+    else:
+        ev = g.title.search_evaluate if sharp else g.title.evaluate
+        scores = [ev(g, p) for p in range(g.players)]
     top = max(scores)
     return scores, [p for p in range(len(scores)) if scores[p] == top]
 
