@@ -21,6 +21,8 @@ from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.core.protocol import Position
 from snowdonia.registry import title
 
+from .conftest import state
+
 SAMPLE = Path(__file__).parent / "data" / "value_heldout_sample.npz"
 SHIPPED = network_path("snowdonia", "mount_snowdon")
 
@@ -150,10 +152,10 @@ def test_a_layout_or_configuration_it_was_not_trained_on_is_refused_in_words(tmp
     rng = random.Random(2)
     while len(bf.legal_actions()) < 2:
         bf.apply(rng.choice(bf.legal_actions()))
-    before = _state(bf)
+    before = state(bf)
     with pytest.raises(ValueError, match="no network"):
         make_bot("search:50:v1", 1).choose(bf)
-    assert _state(bf) == before
+    assert state(bf) == before
     with pytest.raises(ValueError, match="no network"):
         make_bot("search:50:v1", 1, game="foothills").check(snowdonia.new_game(2, seed=1, game="foothills"))
     check_bot("search:50:v1", g)  # the configuration it was trained on is accepted
@@ -169,23 +171,18 @@ def test_level_strings_with_the_learned_value() -> None:
         make_bot("search:2000:v2")
 
 
-def _state(g: Position) -> tuple[Any, ...]:
-    return (g.snapshot(), g.record(), [g.observation(s) for s in range(g.players)],
-            [str(a) for a in g.legal_actions()], g.log())
-
-
 def test_a_learned_search_never_changes_the_game_nor_reads_hidden_facts() -> None:
     checked = 0
     for g in _walk(3, 23, 4):
         seat = g.current_player
         assert seat is not None
-        before = _state(g)
+        before = state(g)
         other = g.resample(seat, 99)
         assert other.observation(seat) == g.observation(seat)
         bots = [make_bot("search:60:d6:v1", 7) for _ in (0, 1)]
         assert isinstance(bots[0], SearchBot) and isinstance(bots[1], SearchBot)
         a, b = bots[0].choose(g), bots[1].choose(other)
-        assert _state(g) == before
+        assert state(g) == before
         assert a in g.legal_actions() and str(a) == str(b)
         assert [(str(s.action), s.visits, s.value, s.margin) for s in bots[0].last_stats] == \
             [(str(s.action), s.visits, s.value, s.margin) for s in bots[1].last_stats]

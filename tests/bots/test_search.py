@@ -16,53 +16,28 @@ from snowdonia.bots import bot_levels, is_search_level, make_bot
 from snowdonia.bots.levels import named_levels, resolve
 from snowdonia.bots.mcts import Budget, MctsBot
 from snowdonia.bots.search import SearchBot, SearchConfig, analyse
-from snowdonia.core.protocol import Position
+
+from .conftest import positions, state
 
 CONFIGS = [("snowdonia", None, 3), ("snowdonia", "blaenau_ffestiniog", 3), ("foothills", None, 2)]
 
 
-def _positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
-    """`count` positions with a real choice, spread over a random game (each a live game)."""
-    rng = random.Random(seed)
-    g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
-    seen: list[list[str]] = []
-    while not g.is_over:
-        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
-            seen.append(list(g.history))
-        g.apply(rng.choice(g.legal_actions()))
-    picks = seen[:: max(1, len(seen) // count)][:count]
-    out = []
-    for hist in picks:
-        p = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
-        for a in hist:
-            p.apply(a)
-        out.append(p)
-    return out
-
-
-def _state(g: Position) -> tuple[Any, ...]:
-    """Everything a search could disturb, seen through the protocol: the whole position as
-    bytes (generator included), the record, every seat's view and the legal options."""
-    return (g.snapshot(), g.record(), [g.observation(s) for s in range(g.players)],
-            [str(a) for a in g.legal_actions()], g.log())
-
-
 @pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
 def test_searching_never_changes_the_real_game(game: str, scenario: str | None, players: int) -> None:
-    for g in _positions(game, scenario, players, 11, 4):
-        before = _state(g)
+    for g in positions(game, scenario, players, 11, 4):
+        before = state(g)
         for spec in ("search:40:d4:g0.3", "search:40:s0.3:m1"):
             bot = make_bot(spec, 5, game=game)
             a = bot.choose(g)
-            assert _state(g) == before
+            assert state(g) == before
             assert a in g.legal_actions()
 
 
 def test_the_state_check_notices_a_change() -> None:
-    g = _positions("snowdonia", None, 3, 11, 2)[0]
-    before = _state(g)
+    g = positions("snowdonia", None, 3, 11, 2)[0]
+    before = state(g)
     g.apply(g.legal_actions()[0])
-    assert _state(g) != before
+    assert state(g) != before
 
 
 @pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
@@ -71,7 +46,7 @@ def test_a_choice_never_depends_on_hidden_facts(game: str, scenario: str | None,
     bag's future draws: `resample` re-deals exactly those) get the same choice from the same
     seed and budget."""
     checked = 0
-    for g in _positions(game, scenario, players, 23, 4):
+    for g in positions(game, scenario, players, 23, 4):
         seat = g.current_player
         assert seat is not None
         other = g.resample(seat, 99)
@@ -90,7 +65,7 @@ def test_a_choice_never_depends_on_hidden_facts(game: str, scenario: str | None,
 def test_the_hidden_deck_order_really_differs_in_the_snowdonia_check() -> None:
     """The hidden-facts test above is not vacuous: the re-dealt game's deck is in another order."""
     differ = 0
-    for g in _positions("snowdonia", None, 3, 23, 4):
+    for g in positions("snowdonia", None, 3, 23, 4):
         seat = g.current_player
         assert seat is not None
         differ += g.resample(seat, 99).snapshot() != g.snapshot()
@@ -138,7 +113,7 @@ def test_a_level_plays_the_same_moves_on_a_loaded_and_an_idle_machine() -> None:
 
 
 def test_iteration_budgets_are_exact_and_reproducible() -> None:
-    g = _positions("snowdonia", None, 3, 5, 3)[1]
+    g = positions("snowdonia", None, 3, 5, 3)[1]
     a = SearchBot(SearchConfig(iterations=120), seed=4)
     b = SearchBot(SearchConfig(iterations=120), seed=4)
     for bot in (a, b):
@@ -149,7 +124,7 @@ def test_iteration_budgets_are_exact_and_reproducible() -> None:
 
 
 def test_the_wall_clock_cap_is_only_a_safety_net() -> None:
-    g = _positions("snowdonia", None, 3, 5, 3)[1]
+    g = positions("snowdonia", None, 3, 5, 3)[1]
     bot = SearchBot(SearchConfig(iterations=1_000_000, seconds_cap=0.2), seed=1)
     bot.configure_for(g.title)
     bot.choose(g)
@@ -159,7 +134,7 @@ def test_the_wall_clock_cap_is_only_a_safety_net() -> None:
 
 @pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
 def test_analyse_gives_every_option_its_statistics(game: str, scenario: str | None, players: int) -> None:
-    g = _positions(game, scenario, players, 31, 3)[1]
+    g = positions(game, scenario, players, 31, 3)[1]
     stats = analyse(g, iterations=150, seed=2)
     assert [s.action for s in stats] == g.legal_actions()
     assert sum(s.visits for s in stats) == 150
@@ -215,7 +190,7 @@ def test_named_levels_resolve_to_iteration_budgets_and_keep_their_names() -> Non
 
 
 def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:
-    g = _positions("snowdonia", None, 3, 8, 3)[1]
+    g = positions("snowdonia", None, 3, 8, 3)[1]
     old = MctsBot(Budget(iterations=80), seed=6)
     ref = make_bot("mcts-v1:80", 6)
     assert ref.name == "mcts-v1:80" and make_bot("mcts-v1:1s").name == "mcts-v1:1s"
@@ -238,7 +213,7 @@ def test_full_playouts_end_every_game(game: str, scenario: str | None, players: 
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """With `f1` every playout runs to the end of the game and is scored by the final scores,
     so the title's evaluations are never asked; a playout cut at `depth` asks them."""
-    g = _positions(game, scenario, players, seed=3, count=1)[0]
+    g = positions(game, scenario, players, seed=3, count=1)[0]
 
     def no_evaluation(*_: Any) -> float:
         raise AssertionError("an evaluation was asked")

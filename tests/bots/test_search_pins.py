@@ -18,6 +18,8 @@ from snowdonia.bots import make_bot
 from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.core.protocol import Position
 
+from .conftest import positions
+
 # The three named search levels (bots/levels.toml): 3-player Mount Snowdon, seed 21.
 LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
     'search:2000:e0': [
@@ -58,25 +60,6 @@ TITLE_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place F1', [18, 19, 17, 17, 20, 16, 16, 16, 17, 17, 16, 19, 20, 33, 20, 19]),
     ],
 }
-
-
-def positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
-    """`count` positions with a real choice, spread over a random game (each a live game)."""
-    rng = random.Random(seed)
-    g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
-    seen: list[list[str]] = []
-    while not g.is_over:
-        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
-            seen.append(list(g.history))
-        g.apply(rng.choice(g.legal_actions()))
-    picks = seen[:: max(1, len(seen) // count)][:count]
-    out = []
-    for hist in picks:
-        p = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
-        for a in hist:
-            p.apply(a)
-        out.append(p)
-    return out
 
 
 def _choices(level: str, game: str, games: list[Position], seed: int) -> list[tuple[str, list[int]]]:

@@ -1,0 +1,1 @@
+"""The bots' tests (a package so that they share `conftest`'s helpers)."""

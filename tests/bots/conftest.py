@@ -1,0 +1,36 @@
+"""Helpers the bots' tests share: live positions with a real choice, and everything a search
+could disturb in a game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import snowdonia
+from snowdonia.core.protocol import Position
+
+
+def positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
+    """`count` positions with a real choice, spread over a random game (each a live game)."""
+    rng = random.Random(seed)
+    g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+    seen: list[list[str]] = []
+    while not g.is_over:
+        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
+            seen.append(list(g.history))
+        g.apply(rng.choice(g.legal_actions()))
+    picks = seen[:: max(1, len(seen) // count)][:count]
+    out = []
+    for hist in picks:
+        p = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
+        for a in hist:
+            p.apply(a)
+        out.append(p)
+    return out
+
+
+def state(g: Position) -> tuple[Any, ...]:
+    """Everything a search could disturb, seen through the protocol: the whole position as
+    bytes (generator included), the record, every seat's view and the legal options."""
+    return (g.snapshot(), g.record(), [g.observation(s) for s in range(g.players)],
+            [str(a) for a in g.legal_actions()], g.log())
