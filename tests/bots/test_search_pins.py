@@ -15,12 +15,15 @@ import pytest
 
 import snowdonia
 from snowdonia.bots import make_bot
+from snowdonia.bots.levels import named_levels
 from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.core.protocol import Position
 
 from .conftest import positions
 
-# The three named search levels (bots/levels.toml): 3-player Mount Snowdon, seed 21.
+# The named search levels (bots/levels.toml; `search:2000:s0.3` is the expert since stop 27, pinned
+# then with the compiled and the pure search alike) and the first expert, `search:2000:e0`:
+# 3-player Mount Snowdon, seed 21.
 LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
     'search:2000:e0': [
         ('place A2', [358, 555, 295, 101, 127, 46, 61, 59, 46, 32, 68, 83, 169]),
@@ -33,6 +36,12 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place A2', [53, 63, 33, 26, 30, 30, 36, 29]),
         ('place B1', [33, 34, 88, 45, 21, 28, 28, 23]),
         ('pass', [120, 180]),
+    ],
+    'search:2000:s0.3': [
+        ('place A3', [333, 320, 411, 105, 206, 47, 37, 47, 52, 65, 93, 65, 219]),
+        ('place C1', [309, 318, 92, 429, 97, 285, 359, 111]),
+        ('place B2', [223, 168, 475, 477, 111, 180, 203, 163]),
+        ('pass', [863, 1137]),
     ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
@@ -76,6 +85,12 @@ def _choices(level: str, game: str, games: list[Position], seed: int) -> list[tu
 @pytest.mark.parametrize("level", sorted(LEVEL_PINS))
 def test_the_named_levels_choose_as_before(level: str) -> None:
     assert _choices(level, "snowdonia", positions("snowdonia", None, 3, 21, 4), 100) == LEVEL_PINS[level]
+
+
+def test_every_named_search_level_is_pinned() -> None:
+    """A level moved to another budget or flag must come with its pinned choices."""
+    specs = {lv.spec for lv in named_levels().values() if lv.spec.startswith("search:")}
+    assert specs and specs <= set(LEVEL_PINS)
 
 
 @pytest.mark.parametrize("key", sorted(TITLE_PINS))
