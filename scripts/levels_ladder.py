@@ -9,7 +9,7 @@ decision the bot was asked, forced moves included; `seconds`: the whole game). T
 skipped, so a stopped run resumes where it stopped; a file holds one ladder only.
 
     nice -n 5 python3 scripts/levels_ladder.py --focus expert --opponent mcts-v1:1s \
-        --games 200 --workers 2 --out docs/ladder/levels-ms3-expert-vs-mcts1s.jsonl
+        --games 200 --workers 2 --out docs/ladder/levels-ms3-search2000e0-vs-mcts1s.jsonl
     python3 scripts/levels_ladder.py --summary --markdown docs/ladder/levels-*.jsonl
 
 `--summary` reads the files (one ladder each) and prints one row per ladder: games, the focus
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from snowdonia.bots import make_bot
+from snowdonia.bots.levels import named_levels
 from snowdonia.registry import title
 from snowdonia.sim.runner import bot_seed
 from snowdonia.sim.stats import wilson
@@ -74,7 +75,18 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 
 
 def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
-    return (r["game"], r["scenario"], r["players"], r["focus"], r["opponent"])
+    # The issue-4 ladders (docs/ladder/greedy-vs-random.jsonl, ...) were all Mount Snowdon and
+    # kept no title, scenario, player count or decision counts.
+    return (r.get("game", "snowdonia"), r.get("scenario", "mount_snowdon"), r.get("players", len(r["scores"])),
+            r["focus"], r["opponent"])
+
+
+def level_name(spec: str) -> str:
+    """The named level a focus string is or stands for (bots/levels.toml), else ''."""
+    for lv in named_levels().values():
+        if spec in (lv.name, lv.spec):
+            return lv.name
+    return ""
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -91,30 +103,35 @@ def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     lo, hi = wilson(wins, n)
     focus_scores = [r["scores"][r["focus_seat"]] for r in games]
     top = [max(r["scores"]) for r in games]
-    fd = sum(r["focus_decisions"] for r in games)
-    od = sum(r["opponent_decisions"] for r in games)
+    fd = sum(r.get("focus_decisions", 0) for r in games)
+    od = sum(r.get("opponent_decisions", 0) for r in games)
     game, scenario, players, focus, opponent = ladder_key(games[0])
     return {
         "game": game, "scenario": scenario, "players": players, "focus": focus, "opponent": opponent,
         "games": n, "wins": wins, "win_rate": wins / n, "wilson95": [lo, hi],
         "focus_mean_score": sum(focus_scores) / n,
         "mean_winning_score": sum(top) / n,
-        "focus_spd": sum(r["focus_spd"] * r["focus_decisions"] for r in games) / max(fd, 1),
-        "opponent_spd": sum(r["opponent_spd"] * r["opponent_decisions"] for r in games) / max(od, 1),
+        "focus_spd": sum(r.get("focus_spd", 0.0) * r.get("focus_decisions", 0) for r in games) / max(fd, 1),
+        "opponent_spd": sum(r.get("opponent_spd", 0.0) * r.get("opponent_decisions", 0) for r in games) / max(od, 1),
         "by_seat": {s: sum(1 for r in games if r["focus_seat"] == s) for s in range(players)},
     }
 
 
 def markdown(summaries: list[dict[str, Any]]) -> str:
-    head = ("| title | players | focus | vs | games | focus wins | win rate [95% Wilson] | focus mean VP "
-            "| mean winning VP | s/decision focus | s/decision opp |\n|---|---|---|---|---|---|---|---|---|---|---|")
+    """The rows as a Markdown table; `level` names the named level the focus is (or stands
+    for), and a time per decision the file did not record (the issue-4 ladders) reads '–'."""
+    head = ("| title | players | level | focus | vs | games | focus wins | win rate [95% Wilson] | focus mean VP "
+            "| mean winning VP | s/decision focus | s/decision opp |\n|---|---|---|---|---|---|---|---|---|---|---|---|")
     lines = [head]
     for s in summaries:
         lo, hi = s["wilson95"]
         where = s["game"] if s["scenario"] in (None, s["game"]) else f"{s['game']} ({s['scenario']})"
-        lines.append(f"| {where} | {s['players']} | {s['focus']} | {s['opponent']} | {s['games']} "
+        timed = s["focus_spd"] > 0 or s["opponent_spd"] > 0
+        fs = f"{s['focus_spd']:.3f}" if timed else "–"
+        os_ = f"{s['opponent_spd']:.3f}" if timed else "–"
+        lines.append(f"| {where} | {s['players']} | {level_name(s['focus'])} | {s['focus']} | {s['opponent']} | {s['games']} "
                      f"| {s['wins']:g} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['focus_mean_score']:.1f} "
-                     f"| {s['mean_winning_score']:.1f} | {s['focus_spd']:.3f} | {s['opponent_spd']:.3f} |")
+                     f"| {s['mean_winning_score']:.1f} | {fs} | {os_} |")
     return "\n".join(lines)
 
 

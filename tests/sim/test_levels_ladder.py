@@ -88,6 +88,22 @@ def test_summary_counts_shared_wins_as_shares_and_gives_wilson() -> None:
     assert s["mean_winning_score"] == pytest.approx((90 + 70 + 80) / 3)
     assert s["focus_spd"] == pytest.approx((0.5 + 0.5 + 1.5) / 3)
     table = lad.markdown([s])
-    assert "| expert | greedy | 3 | 1.5 | 0.500 [" in table
+    assert "| expert | expert | greedy | 3 | 1.5 | 0.500 [" in table
     with pytest.raises(ValueError, match="several ladders"):
         lad.summarize([games[0], {**games[1], "focus": "strong"}])
+
+
+def test_summary_reads_the_issue_4_rows_and_names_a_level_by_its_spec() -> None:
+    """The first ladders (docs/ladder/greedy-vs-random.jsonl) kept no title, player count or
+    times: they sum up as 3-player Mount Snowdon with no time per decision, and a focus given
+    as a named level's spec is shown under the level's name."""
+    lad = _script()
+    old = [{"index": i, "seed": 20000 + i, "focus": "greedy", "opponent": "random", "focus_seat": i % 3,
+            "winners": [i % 3], "scores": [40, 20, 10], "rounds": 8, "seconds": 0.05} for i in range(3)]
+    s = lad.summarize(old)
+    assert (s["game"], s["scenario"], s["players"], s["wins"]) == ("snowdonia", "mount_snowdon", 3, 3.0)
+    row = lad.markdown([s]).splitlines()[-1]
+    assert row.startswith("| snowdonia (mount_snowdon) | 3 | beginner | greedy | random | 3 | 3 | ")
+    assert row.endswith("| – | – |")
+    spec = lad.named_levels()["strong"].spec
+    assert lad.level_name(spec) == "strong" and lad.level_name("mcts-v1:1s") == ""
