@@ -10,13 +10,15 @@ import snowdonia
 from snowdonia.core.protocol import Position
 
 
-def positions(game: str, scenario: str | None, players: int, seed: int, count: int) -> list[Position]:
-    """`count` positions with a real choice, spread over a random game (each a live game)."""
+def positions(game: str, scenario: str | None, players: int, seed: int, count: int,
+              share: float = 0.3) -> list[Position]:
+    """`count` positions with a real choice, spread over a random game (each a live game); a
+    decision with a choice is a candidate with probability `share`."""
     rng = random.Random(seed)
     g = snowdonia.new_game(players, seed=seed, game=game, scenario=scenario)
     seen: list[list[str]] = []
     while not g.is_over:
-        if len(g.legal_actions()) > 1 and rng.random() < 0.3:
+        if len(g.legal_actions()) > 1 and rng.random() < share:
             seen.append(list(g.history))
         g.apply(rng.choice(g.legal_actions()))
     picks = seen[:: max(1, len(seen) // count)][:count]

@@ -15,6 +15,8 @@ from snowdonia.bots.mcts import Budget, MctsBot
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.games.snowdonia.rules.state import SLOTS
 
+from .conftest import positions
+
 
 def _snapshot(g: Game) -> dict[str, Any]:
     """Everything a search could disturb: every state slot (deep-copied), the history,
@@ -31,22 +33,9 @@ def _snapshot(g: Game) -> dict[str, Any]:
     }
 
 
-def _positions(players: int, seed: int, count: int) -> list[Game]:
-    """`count` positions spread over a random game (each one a separate live Game)."""
-    rng = random.Random(seed)
-    g = new_game(players, seed=seed)
-    seen: list[list[str]] = []
-    while not g.is_over:
-        if len(g.legal_actions()) > 1 and rng.random() < 0.25:
-            seen.append(list(g.history))
-        g.apply(rng.choice(g.legal_actions()))
-    picks = seen[:: max(1, len(seen) // count)][:count]
-    out = []
-    for hist in picks:
-        p = new_game(players, seed=seed)
-        p.apply_many(hist)
-        out.append(p)
-    return out
+def _positions(players: int, seed: int, count: int) -> list[Any]:
+    """`count` Mount Snowdon positions spread over a random game (each one a separate live Game)."""
+    return positions("snowdonia", None, players, seed, count, share=0.25)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
