@@ -107,3 +107,40 @@ def test_summary_reads_the_issue_4_rows_and_names_a_level_by_its_spec() -> None:
     assert row.endswith("| – | – |")
     spec = lad.named_levels()["strong"].spec
     assert lad.level_name(spec) == "strong" and lad.level_name("mcts-v1:1s") == ""
+
+
+def _readme_ladder_tables(text: str) -> list[tuple[str, list[str]]]:
+    """Every (table, files) of the README where a Markdown table is followed by the
+    `levels_ladder.py --summary --markdown <files>` command that makes it."""
+    out = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not line.startswith("python3 scripts/levels_ladder.py --summary --markdown"):
+            continue
+        cmd = line
+        j = i
+        while cmd.endswith("\\"):
+            j += 1
+            cmd = cmd[:-1] + " " + lines[j].strip()
+        files = cmd.split("--markdown", 1)[1].split()
+        k = i - 1
+        while not lines[k].startswith("|"):
+            k -= 1
+        end = k
+        while lines[k].startswith("|"):
+            k -= 1
+        out.append(("\n".join(lines[k + 1:end + 1]), files))
+    return out
+
+
+def test_the_readme_ladder_tables_are_the_ladder_files() -> None:
+    """Issue 19: 'the README's bot table is recomputed from [the ladder files] by a command named
+    beside it'. Every table the README names such a command for is that command's output now: a
+    ladder file that grew without its table being recomputed fails here."""
+    lad = _script()
+    root = SCRIPT.parents[1]
+    found = _readme_ladder_tables((root / "README.md").read_text())
+    assert len(found) >= 2
+    for table, files in found:
+        summaries = [lad.summarize(lad.read_rows(root / f)) for f in files]
+        assert table == lad.markdown(summaries), files
