@@ -22,7 +22,8 @@ from snowdonia.core.protocol import Position
 from .conftest import positions
 
 # The named search levels (bots/levels.toml; `search:2000:s0.3` is the expert since stop 27, pinned
-# then with the compiled and the pure search alike) and the first expert, `search:2000:e0`:
+# then with the compiled and the pure search alike; `search:6000:s0.3:r1` the master since stop 28)
+# and the first expert, `search:2000:e0`:
 # 3-player Mount Snowdon, seed 21.
 LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
     'search:2000:e0': [
@@ -42,6 +43,14 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place C1', [309, 318, 92, 429, 97, 285, 359, 111]),
         ('place B2', [223, 168, 475, 477, 111, 180, 203, 163]),
         ('pass', [863, 1137]),
+    ],
+    # `master` since stop 28: with tree reuse (`:r1`), whose first search from a fresh bot is the
+    # plain search's; the reuse itself is pinned by the tests below.
+    'search:6000:s0.3:r1': [
+        ('place A3', [1398, 911, 1571, 342, 387, 87, 79, 136, 88, 101, 202, 188, 510]),
+        ('place E2', [456, 395, 110, 1161, 124, 3167, 439, 148]),
+        ('place B1', [559, 405, 1698, 1567, 233, 656, 501, 381]),
+        ('pass', [2139, 3861]),
     ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),

@@ -217,6 +217,24 @@ def _assert_readable(page: Any, where: str, board: bool = True) -> None:
     assert m["htmlMin"] >= READABLE_PX - 0.01, f"{where}: page text {m['htmlText']!r} is {m['htmlMin']:.1f} px"
 
 
+def _assert_lobby_fits(page: Any, where: str) -> None:
+    """Every title's creation form fits the lobby's width: no field sticks out of its panel, so
+    a phone never hides half a setting (a fieldset grows to its widest option unless told)."""
+    titles = page.locator("#title option").evaluate_all("os => os.map(o => o.value)") if page.locator("#title").count() else [""]
+    for t in titles:
+        if t:
+            page.select_option("#title", t)
+            page.wait_for_timeout(200)
+        out = page.evaluate("""() => {
+            const form = document.querySelector('#create').closest('form');
+            const edge = form.getBoundingClientRect().right + 1;
+            return [...form.querySelectorAll('fieldset, select, input, label')]
+                .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > edge)
+                .map(e => e.tagName + ' ' + (e.id || e.textContent.trim().slice(0, 30)));
+        }""")
+        assert out == [], f"{where}, {t or 'the title'}: sticks out of the lobby: {out}"
+
+
 def _assert_board_visible(page: Any) -> None:
     _show_tab(page, "board")
     box = page.locator("#board-wrap").bounding_box()
@@ -566,6 +584,7 @@ def test_no_serious_accessibility_violations_and_readable(browser: Any, server: 
     page.wait_for_selector("#games h2")
     assert _axe(page) == []
     _assert_readable(page, f"{size} lobby", board=False)
+    _assert_lobby_fits(page, f"{size} lobby")
     _create(page, server, [("human", "Flo"), ("greedy", "")], seed=93)
     _take_one(page, random.Random(3))
     _wait_turn_or_end(page)

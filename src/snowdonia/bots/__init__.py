@@ -103,6 +103,19 @@ def bot_levels(game: str = "snowdonia") -> list[str]:
     return out
 
 
+def keeps_tree(spec: str, game: str = "snowdonia") -> bool:
+    """True when a bot of this level learns between its decisions in a game (a search bot with
+    tree reuse, `:r1`), so an interface should keep one bot for the whole game rather than make
+    a fresh one for every move. False for any other level, or a level that is not a bot."""
+    from snowdonia.bots.search import SearchBot
+
+    try:
+        bot = make_bot(spec, game=game)
+    except ValueError:
+        return False
+    return isinstance(bot, SearchBot) and bot.config.reuse
+
+
 def is_search_level(spec: str) -> bool:
     """True when the level searches (takes a noticeable time), False for the instant bots."""
     kind = resolve(spec.strip().lower()).partition(":")[0]

@@ -806,7 +806,7 @@ class Live:
                     if s.revision != rev:
                         continue
                 text, used = await self.thinker.choose(s.game, p, level, secrets.randbits(32),
-                                                       key=s.row.creator or s.id)
+                                                       key=s.row.creator or s.id, keep=f"{s.id}/{seat}")
                 async with s.lock:
                     if s.revision != rev or s.position is not p:
                         continue  # the position changed while it thought: think again

@@ -22,6 +22,15 @@ passed, only the quick levels are tried (each within `QUICK_SECONDS`), and the w
 that changed meanwhile is cancelled (its worker is stopped too). Workers are recycled after
 `MAX_TASKS` moves, which bounds whatever a bot's search might leave behind.
 
+**Bots that learn during a game** (`bots.keeps_tree`: a search with tree reuse, `:r1`) keep
+their tree between their moves only if one process holds the bot for the whole game. Such a
+seat's moves go to a *lane*: one of `workers()` single-process pools, chosen by the seat's key
+(game and seat), and the lane's worker keeps the seat's bot (at most `KEPT_BOTS` of them, the
+least recently used dropped). The lane is taken only while it is free; otherwise the move goes
+to the shared search pool and is thought from an empty tree, as every other level's moves are.
+The bot itself checks that a position continues the game its tree was grown for (an undo or
+another game starts a fresh tree), so a kept bot can never play from a wrong tree.
+
 **Metrics** (prometheus-client, default registry): `snowdonia_bot_queue_depth{pool}`,
 `snowdonia_bot_queue_wait_seconds{pool}`, `snowdonia_bot_think_seconds{level}` and
 `snowdonia_bot_fallbacks_total{level,reason}`.
@@ -37,14 +46,15 @@ import os
 import random
 import threading
 import time
-from collections import deque
+import zlib
+from collections import OrderedDict, deque
 from concurrent.futures import CancelledError
 from typing import Any
 
 from pebble import ProcessPool
 from prometheus_client import Counter, Gauge, Histogram
 
-from snowdonia.bots import is_search_level, make_bot
+from snowdonia.bots import is_search_level, keeps_tree, make_bot
 from snowdonia.registry import title
 
 log = logging.getLogger("snowdonia.web")
@@ -53,6 +63,7 @@ MAX_TASKS = 200
 SPARE = 1  # search workers beyond what one key may use at once
 QUICK_WORKERS = 2
 QUICK_SECONDS = 2.0  # a quick level's budget once the move's deadline has passed
+KEPT_BOTS = 4  # bots a lane's worker keeps between their games' moves
 
 QUEUE_DEPTH = Gauge("snowdonia_bot_queue_depth", "Bot moves waiting for a worker", ["pool"])
 QUEUE_WAIT = Histogram("snowdonia_bot_queue_wait_seconds", "Time a bot move waited for a worker", ["pool"],
@@ -66,11 +77,28 @@ _pools: dict[str, ProcessPool] = {}
 _pool_lock = threading.Lock()
 
 
-def think(game: str, blob: bytes, level: str, seed: int) -> str:
-    """In a worker: restore the position and let the bot choose. Returns the action's text."""
+_kept: OrderedDict[tuple[str, str, str], Any] = OrderedDict()  # a lane worker's bots, by seat key
+
+
+def think(game: str, blob: bytes, level: str, seed: int, keep: str = "") -> str:
+    """In a worker: restore the position and let the bot choose. Returns the action's text.
+    With `keep` (a seat's key, on a lane) the worker keeps the bot for the seat's next move."""
     position = title(game).restore(blob)
-    bot = make_bot(level, seed, game=game)
-    return str(bot.choose(position))
+    k = (game, level, keep)
+    bot = _kept.pop(k, None) if keep else None
+    if bot is None:
+        bot = make_bot(level, seed, game=game)
+    text = str(bot.choose(position))
+    if keep:
+        _kept[k] = bot
+        while len(_kept) > KEPT_BOTS:
+            _kept.popitem(last=False)
+    return text
+
+
+def kept_bot(game: str, level: str, keep: str) -> Any:
+    """The bot this process keeps for a seat (None: none), for tests and the operator."""
+    return _kept.get((game, level, keep))
 
 
 def _warm() -> None:
@@ -112,8 +140,8 @@ def pool(kind: str = "search") -> ProcessPool:
 
 def slots(kind: str) -> int:
     """Workers of the pool `kind`: the search pool has `SPARE` more than one key may use."""
-    if kind == "review":
-        return 1  # post-game reviews (web/reviews.py): one at a time, one process
+    if kind == "review" or kind.startswith("lane"):
+        return 1  # post-game reviews (web/reviews.py), and each lane: one process
     return workers() + SPARE if kind == "search" else QUICK_WORKERS
 
 
@@ -204,6 +232,18 @@ def is_search(level: str) -> bool:
     return is_search_level(level)
 
 
+_keeps_cache: dict[tuple[str, str], bool] = {}
+
+
+def _keeps(level: str, game: str) -> bool:
+    found = _keeps_cache.get((level, game))
+    if found is None:
+        if len(_keeps_cache) >= 256:  # levels are the offered ones; a bound all the same
+            _keeps_cache.clear()
+        found = _keeps_cache[(level, game)] = keeps_tree(level, game)
+    return found
+
+
 @atexit.register
 def _stop() -> None:
     for found in list(_pools.values()):
@@ -224,6 +264,16 @@ class Thinker:
         self.needs = needs
         self.failures = 0  # levels that did not answer since start (for tests and the operator)
         self.queues: dict[str, FairQueue] = {}
+        self.lanes_busy: set[int] = set()  # lanes (module docstring) with a move running
+        self.kept_moves = 0  # moves thought on a lane (for tests and the operator)
+
+    def lane(self, game: str, level: str, keep: str) -> int | None:
+        """The lane for a seat's move (None: the shared pool): a level that keeps its tree, a
+        seat key given, and that seat's lane free."""
+        if not keep or not _keeps(level, game):
+            return None
+        i = zlib.crc32(keep.encode()) % workers()
+        return None if i in self.lanes_busy else i
 
     def queue(self, kind: str) -> FairQueue:
         found = self.queues.get(kind)
@@ -236,10 +286,12 @@ class Thinker:
         FALLBACKS.labels(level, reason).inc()
         log.warning("bot %s of %s %s; falling back", level, game, detail)
 
-    async def choose(self, game: str, position: Any, level: str, seed: int, key: str = "") -> tuple[str, str]:
+    async def choose(self, game: str, position: Any, level: str, seed: int, key: str = "",
+                     keep: str = "") -> tuple[str, str]:
         """(action text, level that chose it), within the deadline counted from now (the
         moment the move is queued). Never raises for a bot's sake: the last resort is a
-        random legal move chosen here."""
+        random legal move chosen here. `keep` names the seat (game and seat) for a level that
+        keeps its tree between moves (module docstring)."""
         loop = asyncio.get_running_loop()
         queued = loop.time()
         end = queued + self.deadline
@@ -267,15 +319,26 @@ class Thinker:
                 if blob is None:
                     blob = position.snapshot()
                 budget = max(0.05, until - loop.time())
-                running = _pools.get(kind)
+                lane = self.lane(game, current, keep) if kind == "search" else None
+                where = kind if lane is None else f"lane{lane}"
+                running = _pools.get(where)
                 if running is None or not running.active:  # starting processes blocks: not on the loop
-                    running = await asyncio.to_thread(pool, kind)
-                future = running.schedule(think, args=(game, blob, current, seed), timeout=budget)
+                    running = await asyncio.to_thread(pool, where)
+                args = (game, blob, current, seed) if lane is None else (game, blob, current, seed, keep)
+                if lane is not None:
+                    self.lanes_busy.add(lane)
                 try:
-                    text = await asyncio.wrap_future(future)
-                except asyncio.CancelledError:
-                    future.cancel()  # the position changed: stop the worker's search too
-                    raise
+                    future = running.schedule(think, args=args, timeout=budget)
+                    try:
+                        text = await asyncio.wrap_future(future)
+                    except asyncio.CancelledError:
+                        future.cancel()  # the position changed: stop the worker's search too
+                        raise
+                finally:
+                    if lane is not None:
+                        self.lanes_busy.discard(lane)
+                if lane is not None:
+                    self.kept_moves += 1
                 THINK_SECONDS.labels(current).observe(loop.time() - queued)
                 return text, current
             except (TimeoutError, CancelledError) as exc:
