@@ -103,3 +103,22 @@ def _legal(g: object, text: str) -> object:
         if str(a) == text:
             return a
     raise AssertionError(f"{text!r} is not legal")
+
+
+def test_two_seats_of_one_lane_never_share_it_at_once() -> None:
+    """Two moves at once whose seats map to the same lane: one takes the lane, the other the
+    shared pool (a lane has one process: a second move there would wait behind the first)."""
+    base = "same/0"
+    lane = Thinker(1.0).lane("foothills", REUSE, base)
+    other = next(f"other{i}/1" for i in range(1000) if Thinker(1.0).lane("foothills", REUSE, f"other{i}/1") == lane)
+    assert lane is not None
+    g = title("foothills").new_game(2, seed=10)
+
+    async def run() -> tuple[int, set[int]]:
+        th = Thinker(20.0)
+        await asyncio.gather(th.choose("foothills", g, REUSE, 1, key="a", keep=base),
+                             th.choose("foothills", g, REUSE, 2, key="b", keep=other))
+        return th.kept_moves, th.lanes_busy
+
+    kept, busy = asyncio.run(run())
+    assert kept == 1 and busy == set()

@@ -320,14 +320,14 @@ class Thinker:
                     blob = position.snapshot()
                 budget = max(0.05, until - loop.time())
                 lane = self.lane(game, current, keep) if kind == "search" else None
-                where = kind if lane is None else f"lane{lane}"
-                running = _pools.get(where)
-                if running is None or not running.active:  # starting processes blocks: not on the loop
-                    running = await asyncio.to_thread(pool, where)
-                args = (game, blob, current, seed) if lane is None else (game, blob, current, seed, keep)
                 if lane is not None:
-                    self.lanes_busy.add(lane)
+                    self.lanes_busy.add(lane)  # before any await: no other move may pick it meanwhile
                 try:
+                    where = kind if lane is None else f"lane{lane}"
+                    running = _pools.get(where)
+                    if running is None or not running.active:  # starting processes blocks: not on the loop
+                        running = await asyncio.to_thread(pool, where)
+                    args = (game, blob, current, seed) if lane is None else (game, blob, current, seed, keep)
                     future = running.schedule(think, args=args, timeout=budget)
                     try:
                         text = await asyncio.wrap_future(future)
