@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import functools
 import logging
 import multiprocessing
 import os
@@ -232,16 +233,9 @@ def is_search(level: str) -> bool:
     return is_search_level(level)
 
 
-_keeps_cache: dict[tuple[str, str], bool] = {}
-
-
+@functools.lru_cache(maxsize=256)  # levels are the offered ones; a bound all the same
 def _keeps(level: str, game: str) -> bool:
-    found = _keeps_cache.get((level, game))
-    if found is None:
-        if len(_keeps_cache) >= 256:  # levels are the offered ones; a bound all the same
-            _keeps_cache.clear()
-        found = _keeps_cache[(level, game)] = keeps_tree(level, game)
-    return found
+    return keeps_tree(level, game)
 
 
 @atexit.register
