@@ -191,3 +191,48 @@ def test_a_kept_tree_is_used_only_in_the_game_it_was_grown_for() -> None:
     fresh = snowdonia.new_game(3, seed=9)  # the game's start again: history is no continuation
     bot.choose(fresh)
     assert bot.last_reused == 0
+
+
+def test_the_decided_flag_parses_and_names_the_bot() -> None:
+    assert SearchConfig.parse("6000:s0.3:r1:x1").decided and not SearchConfig.parse("6000:s0.3:r1").decided
+    assert SearchConfig.parse("6000:s0.3:r1:x1").label() == "6000:s0.3:r1:x1"
+    assert SearchConfig.parse("300:x0") == SearchConfig.parse("300")
+    with pytest.raises(ValueError, match="x1"):
+        SearchConfig.parse("300:x2")
+
+
+@pytest.mark.parametrize("game", ["snowdonia", "foothills"])
+def test_stopping_once_decided_chooses_what_the_whole_budget_chooses(game: str) -> None:
+    """`:x1` stops a search when the most visited option leads the runner-up by more than the
+    iterations left: on every position the choice is the one the whole budget makes, with fewer
+    iterations where the question was settled early (and the same tree up to the stop, so the
+    same statistics then)."""
+    from snowdonia.registry import title
+
+    t = title(game)
+    players = 2 if game == "foothills" else 3
+    g = t.new_game(players, seed=4)
+    walker = make_bot("greedy", seed=4, game=game)
+    saved = 0
+    searched = 0
+    while not g.is_over and searched < 10:
+        if len(g.legal_actions()) > 1:
+            full = make_bot("search:800", seed=9, game=game)
+            early = make_bot("search:800:x1", seed=9, game=game)
+            assert isinstance(full, SearchBot) and isinstance(early, SearchBot)
+            before = g.snapshot()
+            assert early.choose(g) == full.choose(g)
+            assert g.snapshot() == before
+            assert full.last_iterations == 800 and early.last_iterations <= 800
+            saved += 800 - early.last_iterations
+            searched += 1
+        g.apply(walker.choose(g))
+    assert searched == 10 and saved >= 400  # some searches were settled well before their budget
+
+
+def test_hints_and_reviews_search_the_whole_budget_even_with_the_decided_flag() -> None:
+    g = snowdonia.new_game(3, seed=4)
+    bot = make_bot("search:800:x1", seed=9)
+    assert isinstance(bot, SearchBot)
+    stats = bot.analyse(g)
+    assert bot.last_iterations == 800 and sum(s.visits for s in stats) == 800

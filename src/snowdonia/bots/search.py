@@ -56,6 +56,7 @@ DEPTH = 20  # measured: d20 beat d0 and d6 and matched d200 at a third of its co
 PRIOR = 2.0
 OWN = 0.0
 OWN_CENTRE, OWN_SCALE = 70.0, 20.0  # the own-score term: a logistic of (score - 70 VP) / 20 VP
+DECIDED_EVERY = 16  # `:x1` looks at the root every this many iterations
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class SearchConfig:
     full: bool = False  # playouts run to the game's end (the title's compiled `playout`), not `depth`
     reuse: bool = False  # keep the tree between decisions (the subtree of the moves seen since)
     learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
+    decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
     seconds_cap: float | None = None
 
     @staticmethod
@@ -99,6 +101,7 @@ class SearchConfig:
             margin_scale = MARGIN_SCALE
             reuse = False
             learned = False
+            decided = False
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -122,6 +125,8 @@ class SearchConfig:
                     reuse = extra == "r1"
                 elif extra in ("v0", "v1"):
                     learned = extra == "v1"
+                elif extra in ("x0", "x1"):
+                    decided = extra == "x1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
@@ -134,11 +139,12 @@ class SearchConfig:
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
-                "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8') and 'v1' (the learned value); "
+                "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value) and 'x1' (stop "
+                "once the choice is decided); "
                 "1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
-                            learned=learned)
+                            learned=learned, decided=decided)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -164,6 +170,8 @@ class SearchConfig:
             out += ":r1"
         if self.learned:
             out += ":v1"
+        if self.decided:
+            out += ":x1"
         return out
 
 
@@ -276,8 +284,18 @@ class SearchBot:
         start = time.perf_counter()
         cap = cfg.seconds_cap
         its = 0
+        # `:x1`, the bot's own choice only (hints and reviews want every option's full
+        # statistics): stop as soon as the most visited option cannot be overtaken, or tied, by
+        # the iterations left. The choice is then the one the whole budget would have made (the
+        # rest of the budget could at most bring the runner-up level), and the time goes to
+        # the decisions that are still open. Checked every DECIDED_EVERY iterations and before
+        # the first, since a kept tree may already have settled the question; counted in
+        # iterations, never in time, so a level still plays the same moves on any machine.
+        settle = cfg.decided and not every_option
         while its < cfg.iterations:
             if cap is not None and its > 0 and time.perf_counter() - start >= cap:
+                break
+            if settle and its % DECIDED_EVERY == 0 and _decided(root, legal, cfg.iterations - its):
                 break
             self._iterate(game, seat, root, rng, prior_action, extra, every_option, learned)
             its += 1
@@ -439,6 +457,23 @@ class SearchBot:
                 st.margin += scores[seat]
             if seat in winners:
                 st.wins += 1.0 / len(winners)
+
+
+def _decided(root: Node, legal: list[Any], remaining: int) -> bool:
+    """True when the most visited of the legal root options leads the runner-up by more than
+    `remaining` visits, so no use of the remaining iterations can change `_rank`'s pick."""
+    children = root.children
+    top = 0
+    second = 0
+    for a in legal:
+        ch = children.get(a)
+        v = 0 if ch is None else ch.visits
+        if v > top:
+            second = top
+            top = v
+        elif v > second:
+            second = v
+    return top - second > remaining
 
 
 def _rank(s: OptionStats) -> tuple[int, float]:
