@@ -81,10 +81,11 @@ def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
             r["focus"], r["opponent"])
 
 
-def level_name(spec: str) -> str:
-    """The named level a focus string is or stands for (bots/levels.toml), else ''."""
+def level_name(spec: str, game: str | None = None) -> str:
+    """The named level a focus string is or stands for (bots/levels.toml; in `game`, where a
+    level stands for another string there), else ''."""
     for lv in named_levels().values():
-        if spec in (lv.name, lv.spec):
+        if spec in (lv.name, lv.spec_for(game)):
             return lv.name
     return ""
 
@@ -129,7 +130,7 @@ def markdown(summaries: list[dict[str, Any]]) -> str:
         timed = s["focus_spd"] > 0 or s["opponent_spd"] > 0
         fs = f"{s['focus_spd']:.3f}" if timed else "–"
         os_ = f"{s['opponent_spd']:.3f}" if timed else "–"
-        lines.append(f"| {where} | {s['players']} | {level_name(s['focus'])} | {s['focus']} | {s['opponent']} | {s['games']} "
+        lines.append(f"| {where} | {s['players']} | {level_name(s['focus'], s['game'])} | {s['focus']} | {s['opponent']} | {s['games']} "
                      f"| {s['wins']:g} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['focus_mean_score']:.1f} "
                      f"| {s['mean_winning_score']:.1f} | {fs} | {os_} |")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import snowdonia
-from snowdonia.bots import bot_levels, is_search_level, make_bot
+from snowdonia.bots import bot_levels, is_search_level, keeps_tree, make_bot
 from snowdonia.bots.levels import named_levels, resolve
 from snowdonia.bots.mcts import Budget, MctsBot
 from snowdonia.bots.search import SearchBot, SearchConfig, analyse
@@ -187,6 +187,24 @@ def test_named_levels_resolve_to_iteration_budgets_and_keep_their_names() -> Non
     assert resolve("mcts:1s") == "mcts:1s"
     assert bot_levels()[:4] == ["beginner", "intermediate", "strong", "expert"]
     assert is_search_level("expert") and is_search_level("mcts-v1:1s") and not is_search_level("beginner")
+
+
+def test_a_level_may_stand_for_another_bot_in_one_title() -> None:
+    """Foothills' master searches for the win and the margin alone (no own-score share), which
+    the ladders found stronger there (docs/bots-and-simulation.md, "Foothills' master plays for
+    the win alone"). Everywhere else the level's general string holds; the bot plays under the
+    level's name either way."""
+    master = named_levels()["master"]
+    assert master.specs == {"foothills": "search:6000:r1"}
+    assert resolve("master", "foothills") == "search:6000:r1" == master.spec_for("foothills")
+    assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:6000:s0.3:r1"
+    assert master.spec_text() == "search:6000:s0.3:r1; foothills: search:6000:r1"
+    fh = make_bot("master", 1, game="foothills")
+    ms = make_bot("master", 1, game="snowdonia")
+    assert isinstance(fh, SearchBot) and isinstance(ms, SearchBot)
+    assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("6000:s0.3:r1")
+    assert fh.name == ms.name == "master"
+    assert keeps_tree("master", "foothills") and keeps_tree("master", "snowdonia")
 
 
 def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:

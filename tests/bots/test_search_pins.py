@@ -96,10 +96,29 @@ def test_the_named_levels_choose_as_before(level: str) -> None:
     assert _choices(level, "snowdonia", positions("snowdonia", None, 3, 21, 4), 100) == LEVEL_PINS[level]
 
 
+# A level's own string in one title (bots/levels.toml `title_spec`), pinned in that title: seed 41.
+TITLE_LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
+    'foothills/search:6000:r1': [
+        ('surveyor VI-1', [1627, 1276, 325, 1733, 202, 496, 341]),
+        ('replace B3', [3030, 2970]),
+        ('card B2', [13, 5611, 79, 170, 127]),
+    ],
+}
+
+
 def test_every_named_search_level_is_pinned() -> None:
     """A level moved to another budget or flag must come with its pinned choices."""
     specs = {lv.spec for lv in named_levels().values() if lv.spec.startswith("search:")}
     assert specs and specs <= set(LEVEL_PINS)
+    own = {f"{g}/{s}" for lv in named_levels().values() for g, s in lv.specs.items() if s.startswith("search:")}
+    assert own == set(TITLE_LEVEL_PINS)
+
+
+@pytest.mark.parametrize("key", sorted(TITLE_LEVEL_PINS))
+def test_the_named_levels_choose_as_before_in_their_own_title(key: str) -> None:
+    game, _, level = key.partition("/")
+    players = 2 if game == "foothills" else 3
+    assert _choices(level, game, positions(game, None, players, 41, 3), 300) == TITLE_LEVEL_PINS[key]
 
 
 @pytest.mark.parametrize("key", sorted(TITLE_PINS))

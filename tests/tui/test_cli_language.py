@@ -83,7 +83,7 @@ def test_play_help_follows_the_locale_in_a_real_process(lang: str, words: list[s
     # the bot levels: names and specs as typed, their sentences (bots/levels.toml) translated
     t = i18n.translator(lang)
     for lv in named_levels().values():
-        assert f"{lv.name} ({lv.spec}): {t.gettext(lv.help)}" in text
+        assert f"{lv.name} ({lv.spec_text()}): {t.gettext(lv.help)}" in text
         assert lv.help not in text
     # the option names are not translated
     for flag in ("--players", "--seats", "--lang", "--series", "--solo-train"):
@@ -146,7 +146,7 @@ def test_every_help_says_only_catalogue_words_under_the_pseudo_locale() -> None:
     assert {("play",), ("replay",), ("review",), ("serve",), ("db", "upgrade"), ("tournament",), ("simulate",),
             ("bench",), ("data",)} <= set(paths)
     commands: Any = group.commands
-    levels = {w for lv in named_levels().values() for w in (lv.name, lv.spec)}
+    levels = {w for lv in named_levels().values() for w in (lv.name, lv.spec, *lv.specs.values())}
     typed = (levels | set(commands) | {c for p in paths for c in p}
              | {"snowdonia", "foothills", "root", "human", "random", "greedy", "ppo", "mcts", "search", "deluxe",
                 "original", "blue", "green", "normal", "quick", "deep", "sim", "out", "csv", "true", "false", "auto", "x", "b", "q",

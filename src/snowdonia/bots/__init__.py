@@ -56,7 +56,7 @@ def make_bot(spec: str, seed: int = 0, game: str = "snowdonia") -> Bot:
         raise ValueError(refusal("a bot is named by a string such as 'greedy', not %(spec)s", spec=repr(spec)))
     factories = _factories(game)
     named = spec.strip().lower()
-    spec = resolve(named)
+    spec = resolve(named, game)
     kind, _, level = spec.strip().partition(":")
     if kind not in factories and kind in _GENERIC:
         raise ValueError(refusal("the %(kind)s bot does not play %(title)s; known bots: %(bots)s", kind=kind,
@@ -96,7 +96,7 @@ def bot_levels(game: str = "snowdonia") -> list[str]:
     """The bot choices a person is offered: the named levels, every kind, and two budgets of
     the reference search bot."""
     kinds = bot_kinds(game)
-    out = [name for name, lv in named_levels().items() if is_bot_spec(lv.spec, game)]
+    out = [name for name, lv in named_levels().items() if is_bot_spec(lv.spec_for(game), game)]
     out += [k for k in kinds if k not in ("mcts", "mcts-v1", "search")]
     if "mcts" in kinds:
         out += ["mcts:200", "mcts:1s"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,17 @@ class NamedLevel:
     spec: str  # the level string it stands for ("search:3000")
     help: str  # one sentence for a person choosing an opponent
     evidence: dict[str, str]  # per title: the measured figures in words ("" if not measured)
+    # per title, where the ladders found another setting stronger there: the level string it
+    # stands for in that title (Foothills' master searches for the win alone, no own-score share)
+    specs: dict[str, str] = field(default_factory=dict)
+
+    def spec_for(self, game: str | None) -> str:
+        """The level string this level stands for in `game` (None: the general one)."""
+        return self.specs.get(game, self.spec) if game is not None else self.spec
+
+    def spec_text(self) -> str:
+        """The level string, and any title's own: 'search:6000:s0.3:r1; foothills: search:6000:r1'."""
+        return "; ".join([self.spec, *(f"{g}: {s}" for g, s in sorted(self.specs.items()))])
 
     def describe(self, game: str) -> str:
         fig = self.evidence.get(game, "")
@@ -42,14 +53,16 @@ def named_levels() -> dict[str, NamedLevel]:
         if entry is None:
             continue
         out[name] = NamedLevel(name, str(entry["spec"]), str(entry["help"]),
-                               {str(k): str(v) for k, v in entry.get("evidence", {}).items()})
+                               {str(k): str(v) for k, v in entry.get("evidence", {}).items()},
+                               {str(k): str(v) for k, v in entry.get("title_spec", {}).items()})
     return out
 
 
-def resolve(spec: str) -> str:
-    """The level string a named level stands for; any other string unchanged."""
+def resolve(spec: str, game: str | None = None) -> str:
+    """The level string a named level stands for (in `game`, if given); any other string
+    unchanged."""
     found = named_levels().get(spec.strip().lower())
-    return found.spec if found is not None else spec
+    return found.spec_for(game) if found is not None else spec
 
 
 def levels_line(game: str | None = None, say: Callable[[str], str] = str) -> str:
@@ -59,5 +72,6 @@ def levels_line(game: str | None = None, say: Callable[[str], str] = str) -> str
     parts = []
     for lv in named_levels().values():
         fig = say(lv.evidence.get(game, "")) if game and lv.evidence.get(game) else ""
-        parts.append(f"{lv.name} ({lv.spec}{'; ' + fig if fig else ''})")
+        spec = lv.spec_for(game) if game else lv.spec_text()
+        parts.append(f"{lv.name} ({spec}{'; ' + fig if fig else ''})")
     return ", ".join(parts)

@@ -75,7 +75,7 @@ def _opt(default: Any, *decls: str, help: str, panel: str | None = None, **kw: A
 def levels_help() -> str:
     """The named bot levels, weakest first, each with what it does (the web's level menu's
     sentences, bots/levels.toml): names and specs as typed, the sentence in the language."""
-    return "; ".join(f"{lv.name} ({lv.spec}): {_(lv.help)}" for lv in named_levels().values())
+    return "; ".join(f"{lv.name} ({lv.spec_text()}): {_(lv.help)}" for lv in named_levels().values())
 
 
 def _base_parameters() -> list[inspect.Parameter]:

@@ -69,7 +69,7 @@ def levels(game: str, max_seconds: float = 1.0, max_iterations: int = 200) -> li
     # The named levels (issue 19): iteration budgets, so each plays alike on every machine; the
     # web's deadline is their only clock. Their sentence carries the ladder's figures.
     for lv in named_levels().values():
-        if lv.spec in ("random",) or not is_bot_spec(lv.spec, game):
+        if lv.spec_for(game) in ("random",) or not is_bot_spec(lv.spec_for(game), game):
             continue
         label = _(lv.name.capitalize())
         fig = lv.evidence.get(game, "")
