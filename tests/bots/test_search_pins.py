@@ -152,12 +152,15 @@ def test_the_compiled_search_playout_equals_the_protocol_loop() -> None:
             assert na == depth or a.is_over
 
 
-def test_the_level_flags_parse_and_name_the_bot() -> None:
-    assert SearchConfig.parse("2000:e0:r1").reuse and not SearchConfig.parse("2000:e0").reuse
-    assert SearchConfig.parse("2000:e0:r1").label() == "2000:e0:r1"
-    assert SearchConfig.parse("300:s0.3:r0") == SearchConfig.parse("300:s0.3")
-    with pytest.raises(ValueError, match="r1"):
-        SearchConfig.parse("300:r2")
+@pytest.mark.parametrize(("flag", "field"), [("r", "reuse"), ("x", "decided")])
+def test_the_level_flags_parse_and_name_the_bot(flag: str, field: str) -> None:
+    """`:r1` (tree reuse) and `:x1` (stop once decided): on with 1, off with 0 or unsaid."""
+    assert getattr(SearchConfig.parse(f"2000:e0:{flag}1"), field)
+    assert not getattr(SearchConfig.parse("2000:e0"), field)
+    assert SearchConfig.parse(f"2000:e0:{flag}1").label() == f"2000:e0:{flag}1"
+    assert SearchConfig.parse(f"300:s0.3:{flag}0") == SearchConfig.parse("300:s0.3")
+    with pytest.raises(ValueError, match=f"{flag}1"):
+        SearchConfig.parse(f"300:{flag}2")
 
 
 def _play(spec: str, seed: int, decisions: int) -> tuple[list[str], list[int], SearchBot]:
@@ -210,14 +213,6 @@ def test_a_kept_tree_is_used_only_in_the_game_it_was_grown_for() -> None:
     fresh = snowdonia.new_game(3, seed=9)  # the game's start again: history is no continuation
     bot.choose(fresh)
     assert bot.last_reused == 0
-
-
-def test_the_decided_flag_parses_and_names_the_bot() -> None:
-    assert SearchConfig.parse("6000:s0.3:r1:x1").decided and not SearchConfig.parse("6000:s0.3:r1").decided
-    assert SearchConfig.parse("6000:s0.3:r1:x1").label() == "6000:s0.3:r1:x1"
-    assert SearchConfig.parse("300:x0") == SearchConfig.parse("300")
-    with pytest.raises(ValueError, match="x1"):
-        SearchConfig.parse("300:x2")
 
 
 @pytest.mark.parametrize("game", ["snowdonia", "foothills"])
