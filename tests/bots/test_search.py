@@ -226,6 +226,29 @@ def test_full_playout_levels_parse_and_name_themselves() -> None:
             make_bot(f"search:{bad}")
 
 
+def test_the_exploration_constant_is_a_level_flag() -> None:
+    """`:c<constant>` sets UCB1's exploration constant (default 0.5; the reference `mcts-v1` uses
+    0.7). A larger constant spreads the root's visits over more options, a smaller one
+    concentrates them on the best-looking option."""
+    cfg = SearchConfig.parse("2000:r1:c0.8")
+    assert cfg.exploration == 0.8 and cfg.reuse and cfg.label() == "2000:r1:c0.8"
+    assert make_bot("search:1000:r1:c0.8", game="foothills").name == "search:1000:r1:c0.8"
+    assert SearchConfig.parse("300:c0.5") == SearchConfig.parse("300")
+    for bad in ("200:c-1", "200:c11", "200:cx"):
+        with pytest.raises(ValueError, match="exploration constant"):
+            make_bot(f"search:{bad}")
+    g = positions("snowdonia", None, 3, 21, 1)[0]
+
+    def top_share(flag: str) -> float:
+        bot = make_bot(f"search:1500{flag}", seed=5)
+        assert isinstance(bot, SearchBot)
+        bot.choose(g)
+        visits = [st.visits for st in bot.last_stats]
+        return max(visits) / sum(visits)
+
+    assert top_share(":c0.1") > top_share("") > top_share(":c3")
+
+
 @pytest.mark.parametrize(("game", "scenario", "players"), CONFIGS)
 def test_full_playouts_end_every_game(game: str, scenario: str | None, players: int,
                                       monkeypatch: pytest.MonkeyPatch) -> None:

@@ -102,6 +102,7 @@ class SearchConfig:
             reuse = False
             learned = False
             decided = False
+            exploration = EXPLORATION
             for extra in parts[1:]:
                 if extra.startswith("d"):
                     depth = int(extra[1:])
@@ -127,11 +128,13 @@ class SearchConfig:
                     learned = extra == "v1"
                 elif extra in ("x0", "x1"):
                     decided = extra == "x1"
+                elif extra.startswith("c"):
+                    exploration = float(extra[1:])
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
                     or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0 or not 0.0 <= win_weight <= 1.0
-                    or not 0.5 <= margin_scale <= 100.0):
+                    or not 0.5 <= margin_scale <= 100.0 or not 0.0 <= exploration <= 10.0):
                 raise ValueError
         except ValueError:
             raise ValueError(refusal(
@@ -139,12 +142,12 @@ class SearchConfig:
                 "depth ('search:2000:d6'), a guided share ('search:300:d10:g0.5'), a prior weight "
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
-                "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value) and 'x1' (stop "
-                "once the choice is decided); "
+                "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
+                "once the choice is decided) and an exploration constant from 0 to 10 ('c0.7'); "
                 "1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
-                            learned=learned, decided=decided)
+                            learned=learned, decided=decided, exploration=exploration)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -172,6 +175,8 @@ class SearchConfig:
             out += ":v1"
         if self.decided:
             out += ":x1"
+        if self.exploration != EXPLORATION:
+            out += f":c{self.exploration:g}"
         return out
 
 
