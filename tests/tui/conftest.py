@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -97,3 +99,14 @@ def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     from snowdonia.tui import saving
 
     monkeypatch.setattr(saving, "DURABLE", False)
+
+
+def new_tmux_session(name: str, width: int, height: int, cmd: str) -> None:
+    """Start a detached tmux session running `cmd`. tmux may fail to start one while the
+    previous test's server is still exiting (seen once in a CI rehearsal), so try three times."""
+    for attempt in range(3):
+        done = subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), cmd])
+        if done.returncode == 0:
+            return
+        time.sleep(0.5 * (attempt + 1))
+    raise RuntimeError(f"tmux new-session failed three times ({done.returncode})")

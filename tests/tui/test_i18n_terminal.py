@@ -24,6 +24,8 @@ from snowdonia.core.i18n import using
 from snowdonia.tui import view
 from snowdonia.tui.loop import HELP
 
+from .conftest import new_tmux_session
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 CASES = [(g, s.key) for g in registry.names() for s in registry.title(g).scenarios]
 # The boards' notation, explained by their (translated) legends: rubble r, stone st, steel
@@ -98,7 +100,7 @@ def test_play_in_a_language_in_a_real_terminal(tmux: str, how: str, lang: str) -
     flag = how if how.startswith("--") else ""
     cmd = (f"cd {SRC.parent} && {env}PYTHONPATH={SRC} TERM=xterm-256color {sys.executable} -c "
            f"'from snowdonia.cli import main; main()' play --players 2 --seats human,random --seed 3 {flag}")
-    subprocess.run(["tmux", "new-session", "-d", "-s", tmux, "-x", "100", "-y", "40", cmd], check=True)
+    new_tmux_session(tmux, 100, 40, cmd)
     prompt = i18n.translator(lang).gettext("%(who)s, your move (1-%(n)s, ? for help):").split("%(who)s")[1]
     prompt = prompt.split("%(n)s")[0]
     assert prompt.strip() and "your move" not in prompt

@@ -18,6 +18,8 @@ import pytest
 
 from snowdonia.registry import names, title
 
+from .conftest import new_tmux_session
+
 pytestmark = pytest.mark.slow
 SRC = Path(__file__).resolve().parents[2] / "src"
 CASES = [(g, s.key) for g in names() for s in title(g).scenarios]
@@ -70,7 +72,7 @@ def test_the_compact_board_and_the_prompt_share_the_screen(tmux: str, game: str,
     cmd = (f"cd {SRC.parent} && PYTHONPATH={SRC} TERM=xterm-256color {sys.executable} -c "
            f"'from snowdonia.cli import main; main()' play --game {game} --scenario {scenario} "
            f"--players {players} --seats {seats} --seed 3")
-    subprocess.run(["tmux", "new-session", "-d", "-s", tmux, "-x", str(width), "-y", str(height), cmd], check=True)
+    new_tmux_session(tmux, width, height, cmd)
     for _ in range(4):  # the first decisions, each on a fresh screen
         screen = _wait_for(tmux, "your move")
         lines = screen.rstrip("\n").split("\n")
