@@ -9,7 +9,12 @@ Two steps (docs/bots-and-simulation.md, "The learned value"):
     python3 scripts/train_value.py train --seed 19000 --data /tmp/value-data \
         --export src/snowdonia/bots/value_snowdonia_mount_snowdon.npz
 
-Data. Game `i` is set up from seed `seed + i` at 3 players (60%), 2, 4 (15% each) or 5
+    # Foothills (`--game foothills`; no network ships for it: docs, "A learned value for
+    # Foothills"), two processes (the files do not depend on --workers):
+    nice -n 5 python3 scripts/train_value.py generate --game foothills --seed 19100 --games 1200 \
+        --out /tmp/fh-value-data --workers 2
+
+Data (Mount Snowdon; Foothills: `RECIPES`). Game `i` is set up from seed `seed + i` at 3 players (60%), 2, 4 (15% each) or 5
 (10%). Half the games are played on policy from the start; in the other half the first `K`
 decisions (K uniform in 10..110) are made by an epsilon-greedy policy with epsilon 0.3, so that
 positions no good player would reach (what a search's random playouts reach) are covered.
@@ -31,9 +36,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +51,30 @@ from snowdonia.bots import make_bot
 from snowdonia.bots.learned_value import weights_digest
 from snowdonia.registry import title
 
-GAME, SCENARIO = "snowdonia", "mount_snowdon"
-PLAYER_MIX = ((3, 0.60), (2, 0.15), (4, 0.15), (5, 0.10))
-SEARCH_SHARE, SEARCH_LEVEL = 0.30, "search:200:s0.3"
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one title's self-play data is made: its scenario, the player counts (with their
+    shares), the share of seats played by the search level, where the epsilon-greedy prefix may
+    end (decisions), and the player count whose layout the data files are written with."""
+
+    game: str
+    scenario: str
+    player_mix: tuple[tuple[int, float], ...]
+    search_share: float
+    search_level: str
+    cut: tuple[int, int]
+    reference: int
+
+
+RECIPES = {
+    "snowdonia": Recipe("snowdonia", "mount_snowdon", ((3, 0.60), (2, 0.15), (4, 0.15), (5, 0.10)),
+                        0.30, "search:200:s0.3", (10, 110), 3),
+    # Foothills: two players only; a game is about 200 decisions. Half the seats are the search
+    # level (its games are the ones a strong search reaches), the prefix ends anywhere in the
+    # first 150 decisions.
+    "foothills": Recipe("foothills", "foothills", ((2, 1.0),), 0.50, "search:200:s0.3", (5, 150), 2),
+}
 EPS_PREFIX, EPS_POLICY = 0.3, 0.03
 RECORD = 0.30
 CHUNK = 50
@@ -64,24 +92,24 @@ def _progress(done: int, total: int, t0: float, extra: str) -> None:
     sys.stderr.flush()
 
 
-def play_game(seed: int, index: int, features: dict[int, Features]) -> dict[str, Any]:
+def play_game(recipe: Recipe, seed: int, index: int, features: dict[int, Features]) -> dict[str, Any]:
     """One self-play game (seed + index) and its recorded rows."""
     rng = random.Random(seed * 1_000_003 + index)
     r = rng.random()
     acc = 0.0
-    players = 3
-    for n, share in PLAYER_MIX:
+    players = recipe.reference
+    for n, share in recipe.player_mix:
         acc += share
         if r < acc:
             players = n
             break
-    t = title(GAME)
-    g = t.new_game(players, seed=seed + index, scenario=SCENARIO)
-    cut = 0 if rng.random() < 0.5 else rng.randint(10, 110)
+    t = title(recipe.game)
+    g = t.new_game(players, seed=seed + index, scenario=recipe.scenario)
+    cut = 0 if rng.random() < 0.5 else rng.randint(*recipe.cut)
     bots = []
     for _seat in range(players):
-        spec = SEARCH_LEVEL if rng.random() < SEARCH_SHARE else "greedy"
-        bots.append(make_bot(spec, rng.randrange(1 << 30), game=GAME))
+        spec = recipe.search_level if rng.random() < recipe.search_share else "greedy"
+        bots.append(make_bot(spec, rng.randrange(1 << 30), game=recipe.game))
     f = features[players]
     rows: list[np.ndarray] = []
     seats: list[int] = []
@@ -117,48 +145,64 @@ def play_game(seed: int, index: int, features: dict[int, Features]) -> dict[str,
             "search_evaluate": [e[1] for e in ev]}
 
 
-def layouts() -> dict[int, Features]:
-    t = title(GAME)
-    return {n: Features(t, n, SCENARIO, {}, LEARNING) for n, _ in PLAYER_MIX}
+def layouts(recipe: Recipe) -> dict[int, Features]:
+    t = title(recipe.game)
+    return {n: Features(t, n, recipe.scenario, {}, LEARNING) for n, _ in recipe.player_mix}
 
 
-def generate(seed: int, games: int, out: Path) -> None:
+def _chunk(recipe: Recipe, seed: int, games: int, c: int, out: Path) -> int:
+    """Play chunk `c` (games c*CHUNK.. of the run) and write its file; the games it played."""
+    feats = layouts(recipe)
+    ref = feats[recipe.reference]
+    path = out / f"part-{seed}-{c:04d}.npz"
+    lo, hi = c * CHUNK, min(games, (c + 1) * CHUNK)
+    parts: dict[str, list[Any]] = {k: [] for k in ("obs", "seat", "vp", "value", "margin", "decision",
+                                                   "players", "game", "evaluate", "search_evaluate")}
+    for i in range(lo, hi):
+        r = play_game(recipe, seed, i, feats)
+        m = len(r["seat"])
+        for key in ("obs", "seat", "vp", "value", "margin", "decision", "evaluate", "search_evaluate"):
+            parts[key] += r[key]
+        parts["players"] += [r["players"]] * m
+        parts["game"] += [i] * m
+    obs = np.stack(parts["obs"]).astype(np.float32) if parts["obs"] else np.zeros((0, ref.size), np.float32)
+    tmp = path.with_name(path.stem + ".partial.npz")
+    save_samples(tmp, ref, obs, np.asarray(parts["seat"]), np.asarray(parts["value"]),
+                 np.asarray(parts["margin"]), vp=np.asarray(parts["vp"], np.float32),
+                 decision=np.asarray(parts["decision"], np.int16),
+                 players=np.asarray(parts["players"], np.int8), game=np.asarray(parts["game"], np.int32),
+                 evaluate=np.asarray(parts["evaluate"], np.float32),
+                 search_evaluate=np.asarray(parts["search_evaluate"], np.float32))
+    tmp.replace(path)  # a chunk file exists whole or not at all: the run resumes from it
+    return hi - lo
+
+
+def generate(recipe: Recipe, seed: int, games: int, out: Path, workers: int = 1) -> None:
+    """Self-play data in chunk files; chunks already written are kept (resumable). Every game
+    depends only on its seed and index, so the files are the same with any number of workers."""
     out.mkdir(parents=True, exist_ok=True)
-    feats = layouts()
-    ref = feats[3]
     chunks = (games + CHUNK - 1) // CHUNK
+    todo = [c for c in range(chunks) if not (out / f"part-{seed}-{c:04d}.npz").exists()]
+    done = games - sum(min(games, (c + 1) * CHUNK) - c * CHUNK for c in todo)
     t0 = time.perf_counter()
-    done = 0
-    for c in range(chunks):
-        path = out / f"part-{seed}-{c:04d}.npz"
-        lo, hi = c * CHUNK, min(games, (c + 1) * CHUNK)
-        if path.exists():
-            done += hi - lo
-            continue
-        parts: dict[str, list[Any]] = {k: [] for k in ("obs", "seat", "vp", "value", "margin", "decision",
-                                                       "players", "game", "evaluate", "search_evaluate")}
-        for i in range(lo, hi):
-            r = play_game(seed, i, feats)
-            m = len(r["seat"])
-            for key in ("obs", "seat", "vp", "value", "margin", "decision", "evaluate", "search_evaluate"):
-                parts[key] += r[key]
-            parts["players"] += [r["players"]] * m
-            parts["game"] += [i] * m
-            done += 1
-            _progress(done, games, t0, f"rows {sum(len(x) for x in [parts['seat']])} in chunk {c}")
-        obs = np.stack(parts["obs"]).astype(np.float32) if parts["obs"] else np.zeros((0, ref.size), np.float32)
-        save_samples(path, ref, obs, np.asarray(parts["seat"]), np.asarray(parts["value"]),
-                     np.asarray(parts["margin"]), vp=np.asarray(parts["vp"], np.float32),
-                     decision=np.asarray(parts["decision"], np.int16),
-                     players=np.asarray(parts["players"], np.int8), game=np.asarray(parts["game"], np.int32),
-                     evaluate=np.asarray(parts["evaluate"], np.float32),
-                     search_evaluate=np.asarray(parts["search_evaluate"], np.float32))
+    _progress(done, games, t0, f"chunks left {len(todo)}")
+    if workers <= 1:
+        for c in todo:
+            done += _chunk(recipe, seed, games, c, out)
+            _progress(done, games, t0, f"chunk {c}")
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            jobs = [pool.apply_async(_chunk, (recipe, seed, games, c, out)) for c in todo]
+            for c, job in zip(todo, jobs, strict=True):
+                done += job.get()
+                _progress(done, games, t0, f"chunk {c}")
     sys.stderr.write("\n")
 
 
-def load(data: Path) -> dict[str, np.ndarray]:
-    ref = layouts()[3]
+def load(recipe: Recipe, data: Path) -> dict[str, np.ndarray]:
+    ref = layouts(recipe)[recipe.reference]
     files = sorted(data.glob("part-*.npz"))
+    files = [f for f in files if not f.name.endswith(".partial.npz")]
     if not files:
         raise SystemExit(f"no part-*.npz files in {data}")
     out: dict[str, list[np.ndarray]] = {}
@@ -252,8 +296,8 @@ def linear(train_x: np.ndarray, train_y: np.ndarray, x: np.ndarray) -> np.ndarra
     return np.asarray(a * x + b)
 
 
-def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path | None) -> None:
-    d = load(data)
+def train(recipe: Recipe, seed: int, data: Path, epochs: int, export: Path | None, sample: Path | None) -> None:
+    d = load(recipe, data)
     x = d["obs"].astype(np.float32)
     y = d["vp"].astype(np.float32)
     held = d["game"] % 10 == 0
@@ -285,29 +329,30 @@ def train(seed: int, data: Path, epochs: int, export: Path | None, sample: Path 
                   f"R^2 of {others}")
     report["network_by_players"] = by_players
     if export is not None:
-        feats = layouts()[3]
+        feats = layouts(recipe)[recipe.reference]
         layers = [(params[2 * i], params[2 * i + 1]) for i in range(len(params) // 2)]
-        meta = {"format": "snowdonia-value-1", "game": GAME, "scenario": SCENARIO, "digest": feats.digest(),
+        meta = {"format": "snowdonia-value-1", "game": recipe.game, "scenario": recipe.scenario, "digest": feats.digest(),
                 "size": feats.size, "hidden": list(HIDDEN), "target": "final VP",
                 "players": sorted(int(n) for n in by_players if by_players[n]["r2"] > 0), "seed": seed, "epochs": epochs,
                 "weights": weights_digest(layers, keep), "rows": int(len(y)), "games": int(len(np.unique(d["game"]))), "held_out": report,
-                "command": f"train_value.py generate --seed {seed}; train --seed {seed} --epochs {epochs}"}
+                "command": f"train_value.py generate --game {recipe.game} --seed {seed}; "
+                              f"train --game {recipe.game} --seed {seed} --epochs {epochs}"}
         arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
         for i in range(len(params) // 2):
             arrays[f"w{i}"] = params[2 * i].astype(np.float32)
             arrays[f"b{i}"] = params[2 * i + 1].astype(np.float32)
         arrays["keep"] = keep.astype(np.int32)
-        arrays["y_mean"] = np.float32(mean)
-        arrays["y_std"] = np.float32(std)
+        arrays["y_mean"] = np.asarray(mean, np.float32)
+        arrays["y_std"] = np.asarray(std, np.float32)
         np.savez_compressed(export, **arrays)  # type: ignore[arg-type]
         print(f"wrote {export} ({export.stat().st_size} bytes)")
     if sample is not None:
-        # A small held-out sample for the tests: 3-player rows of held-out games.
-        sel = np.flatnonzero(held & (d["players"] == 3))
+        # A small held-out sample for the tests: rows of held-out games at the reference count.
+        sel = np.flatnonzero(held & (d["players"] == recipe.reference))
         pick = np.random.default_rng(seed).choice(sel, size=min(400, len(sel)), replace=False)
         pick.sort()
         np.savez_compressed(sample, obs=x[pick].astype(np.float16), vp=y[pick], game=d["game"][pick],
-                            meta=np.array(json.dumps({"digest": layouts()[3].digest(), "seed": seed,
+                            meta=np.array(json.dumps({"digest": layouts(recipe)[recipe.reference].digest(), "seed": seed,
                                                      "games": sorted({int(v) for v in d["game"][pick]})})))
         print(f"wrote {sample} ({sample.stat().st_size} bytes, {len(pick)} rows)")
 
@@ -325,11 +370,16 @@ def main() -> None:
     tr.add_argument("--epochs", type=int, default=4)
     tr.add_argument("--export", type=Path, default=None)
     tr.add_argument("--sample", type=Path, default=None, help="write a small held-out sample (tests)")
+    for p in (gen, tr):
+        p.add_argument("--game", choices=sorted(RECIPES), default="snowdonia",
+                       help="the title (snowdonia: Mount Snowdon)")
+    gen.add_argument("--workers", type=int, default=1, help="processes (the files do not depend on it)")
     args = ap.parse_args()
+    recipe = RECIPES[args.game]
     if args.cmd == "generate":
-        generate(args.seed, args.games, args.out)
+        generate(recipe, args.seed, args.games, args.out, args.workers)
     else:
-        train(args.seed, args.data, args.epochs, args.export, args.sample)
+        train(recipe, args.seed, args.data, args.epochs, args.export, args.sample)
 
 
 if __name__ == "__main__":
