@@ -89,6 +89,11 @@ def generate(seed: int, games: str, out: Path) -> None:
 
 
 def report(name: str, pred: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
+    with np.errstate(invalid="ignore", divide="ignore"):  # a constant prediction has no correlation (nan)
+        _report(name, pred, y, stage)
+
+
+def _report(name: str, pred: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
     out = [f"{name:24s} sign {np.mean(np.sign(pred) == np.sign(y)):.3f} corr {np.corrcoef(pred, y)[0, 1]:.3f} |"]
     for lo, hi in STAGES:
         s = (stage >= lo) & (stage < hi)
