@@ -11,7 +11,7 @@ Two steps (docs/bots-and-simulation.md, "The learned value"):
 
     # Foothills (`--game foothills`; no network ships for it: docs, "A learned value for
     # Foothills"), two processes (the files do not depend on --workers):
-    nice -n 5 python3 scripts/train_value.py generate --game foothills --seed 19100 --games 1200 \
+    nice -n 5 python3 scripts/train_value.py generate --game foothills --seed 19100 --games 350 \
         --out /tmp/fh-value-data --workers 2
 
 Data (Mount Snowdon; Foothills: `RECIPES`). Game `i` is set up from seed `seed + i` at 3 players (60%), 2, 4 (15% each) or 5
