@@ -4,8 +4,9 @@ stop 31; docs/bots-and-simulation.md, "A learned value for Foothills").
 Three steps, each reproducible from its seed:
 
     # 1. self-play rows: evaluation terms of both seats at recorded decisions, the final scores
-    #    (the games of `train_value.py`'s Foothills recipe: greedy and search:200:s0.3 seats,
-    #    half the games after an epsilon-greedy prefix); one process per range of games
+    #    (games made like those of `train_value.py`'s Foothills recipe - greedy and
+    #    search:200:s0.3 seats, half the games after an epsilon-greedy prefix - but from this
+    #    script's own draws, so not the same games); one process per range of games
     nice -n 5 python3 scripts/foothills_value_study.py generate --seed 19100 --games 0:275 --out /tmp/fh-terms-a.npy
     nice -n 5 python3 scripts/foothills_value_study.py generate --seed 19100 --games 600:875 --out /tmp/fh-terms-b.npy
     # 2. a linear correction of `evaluate` fitted to the final margin; 10-fold by game
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from snowdonia.bots import make_bot
-from snowdonia.games.foothills.bots.evaluate import evaluate, progress
+from snowdonia.games.foothills.bots.evaluate import RUBBLE_CAP, evaluate, progress
 from snowdonia.games.foothills.rules import scoring
 from snowdonia.games.foothills.rules.state import State
 from snowdonia.registry import title
@@ -47,7 +48,7 @@ def terms(g: State, p: int) -> list[float]:
     to it, and counts it leaves out (tickets held, passengers, stations, tracks, cards in the
     scoring pile, VP tokens, turns taken)."""
     tickets = g.tickets[p].bit_count()
-    return [float(scoring.score_player(g, p)["total"]), g.iron[p], g.stone[p], min(g.rubble[p], 6), g.rubble[p],
+    return [float(scoring.score_player(g, p)["total"]), g.iron[p], g.stone[p], min(g.rubble[p], RUBBLE_CAP), g.rubble[p],
             min(max(0, g.stations_built[p] - g.pile[p].bit_count()), 2), g.markers[p], min(tickets, 1), tickets,
             g.passengers[p], g.stations_built[p], g.tracks_built[p], g.pile[p].bit_count(), g.vp[p],
             g.turns_taken[p]]
