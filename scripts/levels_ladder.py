@@ -3,8 +3,13 @@ title, with each side's mean time per decision, seats rotated, resumable and par
 
 Each finished game is one JSON line in --out:
 `index, seed, game, scenario, players, focus, opponent, focus_seat, winners, scores, rounds,
-seconds, focus_spd, opponent_spd, focus_decisions, opponent_decisions` (spd: mean seconds per
-decision the bot was asked, forced moves included; `seconds`: the whole game). The focus seat is
+seconds, focus_spd, opponent_spd, focus_decisions, opponent_decisions, focus_its, opponent_its`
+(spd: mean seconds per decision the bot was asked, forced moves included; `seconds`: the whole
+game; its: mean iterations per decision the side searched, a decision with more than one
+option, read from the bot's `last_iterations`, or null for a bot that does not search). The
+iterations say how strong a wall-clock bot such as the reference `mcts-v1:1s` was on the day:
+its second buys fewer iterations on a slower or busier machine, while an iteration level plays
+the same everywhere and only takes longer (docs/bots-and-simulation.md). The focus seat is
 `index % players`, so every seat is played equally often. Games already in the file are
 skipped, so a stopped run resumes where it stopped; a file holds one ladder only.
 
@@ -46,26 +51,37 @@ def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, 
     bots = [make_bot(b, bot_seed(seed, s), game=game) for s, b in enumerate(specs)]
     spent = [0.0] * players
     asked = [0] * players
+    its = [0] * players  # iterations of the decisions each seat searched
+    searched = [0] * players
     t0 = time.perf_counter()
     while not g.is_over:
         p = g.current_player
         assert p is not None
+        options = len(g.legal_actions())
         s0 = time.process_time()
         a = bots[p].choose(g)
         spent[p] += time.process_time() - s0
         asked[p] += 1
+        ran = getattr(bots[p], "last_iterations", None)
+        if options > 1 and ran is not None:
+            its[p] += ran
+            searched[p] += 1
         g.apply(a)
     res = g.outcome()
     stats = g.stats()
     opp_time = sum(spent[s] for s in range(players) if s != seat)
     opp_asked = sum(asked[s] for s in range(players) if s != seat)
+    opp_its = sum(its[s] for s in range(players) if s != seat)
+    opp_searched = sum(searched[s] for s in range(players) if s != seat)
     return {"index": index, "seed": seed, "game": game, "scenario": g.scenario, "players": players,
             "focus": focus, "opponent": opponent, "focus_seat": seat,
             "winners": list(res.winners), "scores": [float(x) for x in res.scores],
             "rounds": stats.get("rounds"), "seconds": round(time.perf_counter() - t0, 2),
             "focus_spd": round(spent[seat] / max(asked[seat], 1), 4),
             "opponent_spd": round(opp_time / max(opp_asked, 1), 4),
-            "focus_decisions": asked[seat], "opponent_decisions": opp_asked}
+            "focus_decisions": asked[seat], "opponent_decisions": opp_asked,
+            "focus_its": round(its[seat] / searched[seat], 1) if searched[seat] else None,
+            "opponent_its": round(opp_its / opp_searched, 1) if opp_searched else None}
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -115,7 +131,15 @@ def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "focus_spd": sum(r.get("focus_spd", 0.0) * r.get("focus_decisions", 0) for r in games) / max(fd, 1),
         "opponent_spd": sum(r.get("opponent_spd", 0.0) * r.get("opponent_decisions", 0) for r in games) / max(od, 1),
         "by_seat": {s: sum(1 for r in games if r["focus_seat"] == s) for s in range(players)},
+        # Mean iterations per searched decision, over the games that recorded them (rows
+        # written before stop 32 did not): how strong a wall-clock side was on the day.
+        "focus_its": _mean_its(games, "focus_its"), "opponent_its": _mean_its(games, "opponent_its"),
     }
+
+
+def _mean_its(games: list[dict[str, Any]], key: str) -> float | None:
+    got = [r[key] for r in games if r.get(key) is not None]
+    return sum(got) / len(got) if got else None
 
 
 def markdown(summaries: list[dict[str, Any]]) -> str:

@@ -43,6 +43,7 @@ def test_play_resume_and_refuse_another_ladder(tmp_path: Path, capsys: pytest.Ca
             assert key in r
         assert r["focus_decisions"] > 0 and r["opponent_decisions"] > 0
         assert len(r["scores"]) == 3  # type: ignore[arg-type]
+        assert r["focus_its"] is None and r["opponent_its"] is None  # neither bot searches
     lad.main(["--focus", "greedy", "--opponent", "random", "--games", "4", str(out)])
     again = rows(out)
     assert [r["index"] for r in again] == [0, 1, 2, 3] and again[:3] == first
@@ -64,6 +65,24 @@ def test_foothills_ladder_seats_swap(tmp_path: Path) -> None:
     lad.main(["--game", "foothills", "--focus", "greedy", "--opponent", "random", "--games", "2", str(out)])
     got = rows(out)
     assert [(r["players"], r["focus_seat"], r["game"]) for r in got] == [(2, 0, "foothills"), (2, 1, "foothills")]
+
+
+def test_rows_record_the_iterations_each_side_searched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An iteration level searches its whole budget at every decision with a choice; the
+    reference-style `mcts` stops early once its leader cannot be caught, so it records fewer.
+    The summary carries both means (how strong a wall-clock side was on the day)."""
+    lad = _script()
+    out = tmp_path / "its.jsonl"
+    lad.main(["--game", "foothills", "--focus", "search:30", "--opponent", "mcts:24", "--games", "1", str(out)])
+    (r,) = rows(out)
+    assert r["focus_its"] == 30.0
+    assert isinstance(r["opponent_its"], float) and 0 < r["opponent_its"] <= 24
+    capsys.readouterr()
+    lad.main(["--summary", str(out)])
+    summ = json.loads(capsys.readouterr().out.strip())
+    assert summ["focus_its"] == 30.0 and summ["opponent_its"] == r["opponent_its"]
+    old = {k: v for k, v in r.items() if k not in ("focus_its", "opponent_its")}
+    assert lad.summarize([old])["focus_its"] is None  # rows written before the field existed
 
 
 def _row(i: int, winners: list[int], scores: list[float], spd: float = 0.5) -> dict[str, object]:
