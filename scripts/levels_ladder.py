@@ -21,6 +21,13 @@ skipped, so a stopped run resumes where it stopped; a file holds one ladder only
 bot's wins (a shared win counts as a share), win rate with its 95% Wilson interval, the focus
 bot's mean score, the mean winning score, and each side's mean seconds per decision. With
 `--markdown` the rows are the README's table.
+
+`--paired A B` compares two ladders played on the same seeds and seats (the screens of
+docs/bots-and-simulation.md): on the games both files hold, each focus bot's wins and how many
+games each won where the other did not.
+
+    python3 scripts/levels_ladder.py --paired docs/ladder/dev/fh-screen-s1000r1w025-vs-s1000s03r1.jsonl \
+        docs/ladder/dev/fh-screen-s1000r1-vs-s1000s03r1.jsonl
 """
 
 from __future__ import annotations
@@ -142,6 +149,27 @@ def _mean_its(games: list[dict[str, Any]], key: str) -> float | None:
     return sum(got) / len(got) if got else None
 
 
+def paired(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Two ladders on the games both hold (the same index, seed and focus seat): each focus
+    bot's wins (shares) and the games won by one alone (a larger share than the other's)."""
+    ra = {r["index"]: r for r in a}
+    rb = {r["index"]: r for r in b}
+    common = sorted(set(ra) & set(rb))
+    for i in common:
+        if (ra[i]["seed"], ra[i]["focus_seat"]) != (rb[i]["seed"], rb[i]["focus_seat"]):
+            raise ValueError(f"game {i} was played from another seed or seat in each file: not a paired comparison")
+
+    def share(r: dict[str, Any]) -> float:
+        return 1.0 / len(r["winners"]) if r["focus_seat"] in r["winners"] else 0.0
+
+    if not common:
+        raise ValueError("the two files hold no game in common")
+    return {"games": len(common), "focus": [ra[common[0]]["focus"], rb[common[0]]["focus"]],
+            "wins": [sum(share(ra[i]) for i in common), sum(share(rb[i]) for i in common)],
+            "won_alone": [sum(share(ra[i]) > share(rb[i]) for i in common),
+                          sum(share(rb[i]) > share(ra[i]) for i in common)]}
+
+
 def markdown(summaries: list[dict[str, Any]]) -> str:
     """The rows as a Markdown table; `level` names the named level the focus is (or stands
     for), and a time per decision the file did not record (the issue-4 ladders) reads '–'."""
@@ -201,8 +229,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=1, help="processes playing games side by side")
     ap.add_argument("--summary", action="store_true", help="only sum up the files given")
     ap.add_argument("--markdown", action="store_true", help="print the summary as the README's table")
+    ap.add_argument("--paired", action="store_true", help="compare two ladders on the games both hold")
     ap.add_argument("out", type=Path, nargs="+", help="the ladder file (with --summary: one or more)")
     args = ap.parse_args(argv)
+    if args.paired:
+        if len(args.out) != 2:
+            ap.error("--paired compares exactly two ladder files")
+        try:
+            print(json.dumps(paired(read_rows(args.out[0]), read_rows(args.out[1]))))
+        except ValueError as exc:
+            sys.exit(str(exc))
+        return
     if not args.summary:
         if len(args.out) != 1:
             ap.error("play into one file at a time (several are for --summary)")

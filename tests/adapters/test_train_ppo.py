@@ -3,24 +3,16 @@ results file; the shaped reward and the README table."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_ppo.py"
+from tests.script_loader import SCRIPTS, load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_ppo", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_ppo"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("train_ppo")
 
 
 def test_shaped_reward_is_the_result_plus_the_clipped_margin() -> None:
@@ -57,7 +49,7 @@ def test_short_mode_trains_evaluates_and_writes_results(tmp_path: Path) -> None:
 def test_the_readme_table_is_the_one_the_committed_results_produce() -> None:
     """README.md and docs/ai.md show exactly `train_ppo.py --table docs/ppo/*.json`."""
     m = _script()
-    root = SCRIPT.parents[1]
+    root = SCRIPTS.parent
     results = sorted(str(p) for p in (root / "docs" / "ppo").glob("*.json"))
     assert len(results) >= 4  # 2 and 3 players, against random and greedy
     table = m.table(results)

@@ -3,24 +3,16 @@ per seed from a fresh bot, positions never changed, and a summary that counts ag
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "choice_agreement.py"
+from tests.script_loader import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("choice_agreement", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["choice_agreement"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("choice_agreement")
 
 
 def test_rows_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,29 +4,22 @@ resumes from the chunk files it already wrote."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from tests.script_loader import load_script
 
 from snowdonia.adapters.features import LEARNING, Features
 from snowdonia.registry import title
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
 def _script(name: str) -> ModuleType:
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(name)
 
 
 def test_the_foothills_recipe_writes_two_player_rows_in_its_layout_and_resumes(tmp_path: Path,

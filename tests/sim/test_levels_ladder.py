@@ -4,26 +4,18 @@ wins as shares, mean scores) that the README's table is recomputed from."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.script_loader import SCRIPTS, load_script
 
 from snowdonia.sim.stats import wilson
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "levels_ladder.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("levels_ladder", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["levels_ladder"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("levels_ladder")
 
 
 def rows(path: Path) -> list[dict[str, object]]:
@@ -83,6 +75,32 @@ def test_rows_record_the_iterations_each_side_searched(tmp_path: Path, capsys: p
     assert summ["focus_its"] == 30.0 and summ["opponent_its"] == r["opponent_its"]
     old = {k: v for k, v in r.items() if k not in ("focus_its", "opponent_its")}
     assert lad.summarize([old])["focus_its"] is None  # rows written before the field existed
+
+
+def test_paired_compares_two_ladders_on_the_games_both_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lad = _script()
+    # the focus seat of game i is i % 3 (_row)
+    a = [_row(0, [0], [50, 40, 30]), _row(1, [1], [40, 50, 30]), _row(2, [2, 0], [50, 40, 50]),
+         _row(3, [0], [50, 40, 30])]
+    b = [_row(0, [0], [50, 40, 30]), _row(1, [0], [50, 40, 30]), _row(2, [2], [30, 40, 50])]
+    got = lad.paired(a, b)
+    # game 3 is in one file only; game 1 is won by a alone; in game 2 a shares the win (a half)
+    # where b won it whole, so b did better there
+    assert got == {"games": 3, "focus": ["expert", "expert"], "wins": [2.5, 2.0], "won_alone": [1, 1]}
+    fa, fb = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    fa.write_text("".join(json.dumps(r) + "\n" for r in a))
+    fb.write_text("".join(json.dumps(r) + "\n" for r in b))
+    capsys.readouterr()
+    lad.main(["--paired", str(fa), str(fb)])
+    assert json.loads(capsys.readouterr().out) == got
+    other = [dict(r, seed=999) for r in b]
+    with pytest.raises(ValueError, match="another seed or seat"):
+        lad.paired(a, other)
+    fb.write_text("".join(json.dumps(r) + "\n" for r in other))
+    with pytest.raises(SystemExit, match="not a paired comparison"):
+        lad.main(["--paired", str(fa), str(fb)])
+    with pytest.raises(SystemExit):
+        lad.main(["--paired", str(fa)])
 
 
 def _row(i: int, winners: list[int], scores: list[float], spd: float = 0.5) -> dict[str, object]:
@@ -157,7 +175,7 @@ def test_the_readme_ladder_tables_are_the_ladder_files() -> None:
     beside it'. Every table the README names such a command for is that command's output now: a
     ladder file that grew without its table being recomputed fails here."""
     lad = _script()
-    root = SCRIPT.parents[1]
+    root = SCRIPTS.parent
     found = _readme_ladder_tables((root / "README.md").read_text())
     assert len(found) >= 2
     for table, files in found:
