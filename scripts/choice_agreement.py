@@ -4,7 +4,7 @@ agrees with itself but not with a much longer search).
 
 Positions come from games of two `greedy` bots that take a random option a fifth of the time,
 stopped after a random number of decisions (20-219, from the game's seed) at the first decision
-with at least three options. Each level in `--levels` chooses there with each of its seeds, from
+with at least three options. Each `--level` chooses there with each of its seeds, from
 a fresh bot (no kept tree); the positions are never changed. One JSON line per position, then a
 summary: how often each level agrees with itself over its seeds, and how often its most
 frequent choice is another level's first.
@@ -82,7 +82,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--level", action="append", required=True, help="name=spec@seed,seed,...")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
-    first, last = (int(x) for x in args.seeds.split(":"))
+    try:
+        first, last = (int(x) for x in args.seeds.split(":"))
+    except ValueError:
+        sys.exit(f"--seeds wants first:last game seeds (e.g. 40:60), not {args.seeds!r}")
     levels = [parse_level(x) for x in args.level]
     for _, spec, _ in levels:
         try:

@@ -42,4 +42,6 @@ def test_majority_and_refusals(tmp_path: Path) -> None:
         mod.parse_level("search:40")
     with pytest.raises(SystemExit, match="search"):
         mod.main(["--level", "a=search:0@1", "--out", str(tmp_path / "x.jsonl")])
+    with pytest.raises(SystemExit, match="first:last"):
+        mod.main(["--seeds", "40-60", "--level", "a=search:40@1", "--out", str(tmp_path / "x.jsonl")])
     assert not (tmp_path / "x.jsonl").exists()
