@@ -225,6 +225,12 @@ class Position(ABC):
             steps += 1
         return steps
 
+    def policy_playout(self, rng: random.Random, depth: int | None = None) -> int:
+        """The `search` bot's playout by the title's cheap playout policy (`:h1`): up to `depth`
+        decisions (to the game's end when None); returns how many were made. A title without a
+        policy plays them uniformly at random (`playout`)."""
+        return self.playout(rng, depth)
+
     @abstractmethod
     def pending(self, seat: int | None = None) -> Decision | None:
         """The pending decision as data (None when the game is over), as `seat` may see it:

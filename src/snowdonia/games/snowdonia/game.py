@@ -18,6 +18,7 @@ from snowdonia.core.errors import RecordError as RecordError
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import check_record, make_record
 from snowdonia.core.rng import seed_state
+from snowdonia.games.snowdonia.bots.playout import policy_playout
 from snowdonia.games.snowdonia.rules import flow, observe, scoring
 from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError
 from snowdonia.games.snowdonia.rules.bag import redeal
@@ -75,6 +76,11 @@ class Game(flow.Engine, Position):
 
     # ------------------------------------------------------------------ turn structure
     # is_over, current_player, legal_actions and step: flow.Engine (compiled with the rules)
+
+    def policy_playout(self, rng: random.Random, depth: int | None = None) -> int:
+        """Mount Snowdon's playout policy (bots/playout.py): no labourer on an area its seat
+        cannot use, the fullest Stock Yard takes, the most steel at the Works."""
+        return policy_playout(self, rng, -1 if depth is None else depth)
 
     def apply(self, action: Action | str) -> None:
         """Apply the current player's decision. Raises IllegalAction (with the reason and the

@@ -1,0 +1,172 @@
+"""Mount Snowdon's playout policy (`games/snowdonia/bots/playout.py`, the search flag `:h1`;
+issue 19): it plays only legal options, wastes no labourer on an area its seat cannot use,
+takes the fullest Stock Yard takes and makes as many Steel Bars as it can; a search with it
+never changes the real game nor reads hidden facts; a title without a policy plays its
+playouts uniformly at random."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import snowdonia
+from snowdonia.bots import make_bot
+from snowdonia.bots.search import SearchBot, SearchConfig
+from snowdonia.games.snowdonia.bots import playout
+from snowdonia.games.snowdonia.rules.decisions import PLACE, STOCK_YARD, WORKS
+
+from .conftest import positions, state
+
+
+def _walk(seed: int, players: int = 3, scenario: str | None = None) -> list[Any]:
+    """Every position of a uniformly random game (clones), for the policy's helpers."""
+    rng = random.Random(seed)
+    g = snowdonia.new_game(players, seed=seed, scenario=scenario)
+    out = []
+    while not g.is_over:
+        out.append(g.clone())
+        legal = g.legal_actions()
+        g.step(legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_a_policy_playout_ends_the_game_with_legal_moves_only() -> None:
+    """Step by step the same draws as `policy_playout`: each choice is among `legal_actions`,
+    and the game reaches its end (seed 004 "Game end")."""
+    for seed in range(6):
+        g = snowdonia.new_game(3, seed=seed)
+        steps = g.policy_playout(random.Random(seed), None)
+        assert g.is_over and steps > 30
+        res = g.result()
+        assert res["final"] and res["winners"]
+
+
+def test_a_policy_playout_stops_after_depth_decisions() -> None:
+    start = snowdonia.new_game(3, seed=4)
+    before, g = start.clone(), start.clone()
+    assert g.policy_playout(random.Random(1), 7) == 7
+    assert not g.is_over and g.snapshot() != before.snapshot()
+    # the same generator state gives the same playout
+    again = before.clone()
+    again.policy_playout(random.Random(1), 7)
+    assert again.snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_placements_never_waste_a_labourer(seed: int) -> None:
+    """Seed 004 "D LAY TRACK": a Lay Track labourer returns Steel Bars, so with none (and not
+    the iron for one at a Works space of its own) it does nothing; "C WORKS" converts 3 iron
+    (2 with No. 2 Enid) or 2 rubble. The policy places there only when the seat can use it,
+    and otherwise picks among all the usable spaces."""
+    checked = 0
+    rng = random.Random(seed)
+    for g in _walk(seed):
+        if g.decision != PLACE or g.over:
+            continue
+        legal = g.legal_actions()
+        p = g.decider
+        chosen = {str(playout._place(g, legal, rng)) for _ in range(40)}
+        assert chosen <= {str(a) for a in legal}
+        areas = {c.split()[1][0] for c in chosen}
+        if g.steel[p] == 0 and g.iron[p] < 2:
+            assert "D" not in areas
+        if g.iron[p] < 2 and g.rubble[p] < 2:
+            assert "C" not in areas
+        if g.steel[p] == 0 and g.stone[p] == 0:
+            assert "E" not in areas
+        usable = {str(a) for a in legal if str(a).split()[1][0] in "ABFG"}
+        if usable:
+            assert chosen & usable
+        checked += 1
+    assert checked > 20
+
+
+def test_stock_yard_takes_are_the_fullest_and_works_make_the_most_steel() -> None:
+    """Seed 004 "A STOCK YARD" (up to three cubes) and "C WORKS" ("Do this up to three times"):
+    the policy never takes a subset of another take with as much coal, and converts as much
+    iron into Steel Bars as any option does."""
+    rng = random.Random(0)
+    takes = works = 0
+    for seed in range(8):
+        for g in _walk(seed):
+            legal = g.legal_actions()
+            if g.decision == STOCK_YARD and len(legal) > 1:
+                a = playout._fullest_take(legal, rng)
+                i, st, coal = (int(x) for x in a.args)
+                assert not any(int(b.args[2]) == coal and int(b.args[0]) + int(b.args[1]) > i + st for b in legal)
+                takes += 1
+            elif g.decision == WORKS and len(legal) > 1:
+                a = playout._most_steel(legal, rng)
+                assert int(a.args[0]) == max(int(b.args[0]) for b in legal)
+                works += 1
+    assert takes > 10 and works > 0
+
+
+def test_the_policy_scores_more_than_uniform_random_play() -> None:
+    """What the policy is for: over the same 40 games its seats score more than uniformly
+    random seats (random play wastes labourers; docs/bots-and-simulation.md)."""
+    def mean(policy: bool) -> float:
+        total = 0.0
+        for seed in range(40):
+            g = snowdonia.new_game(3, seed=seed)
+            rng = random.Random(seed)
+            if policy:
+                g.policy_playout(rng, None)
+            else:
+                g.playout(rng, None)
+            total += sum(g.result()["scores"])
+        return total / 120
+
+    assert mean(True) > mean(False) + 5
+
+
+def test_a_title_without_a_policy_plays_uniformly_at_random() -> None:
+    g = snowdonia.new_game(2, seed=3, game="foothills")
+    a, b = g.clone(), g.clone()
+    a.policy_playout(random.Random(9), None)
+    b.playout(random.Random(9), None)
+    assert a.snapshot() == b.snapshot() and a.is_over
+
+
+def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    cfg = SearchConfig.parse("2000:f1:w0.8:k8:h1")
+    assert cfg.policy and cfg.full and cfg.label() == "2000:f1:w0.8:k8:h1"
+    assert make_bot("search:300:s0.3:h1").name == "search:300:s0.3:h1"
+    assert SearchConfig.parse("300:h0") == SearchConfig.parse("300")
+    with pytest.raises(ValueError, match="playout policy"):
+        make_bot("search:300:h2")
+    g = positions("snowdonia", None, 3, seed=5, count=1)[0]
+    calls: list[int | None] = []
+    real = type(g).policy_playout
+
+    def counted(self: Any, rng: random.Random, depth: int | None = None) -> int:
+        calls.append(depth)
+        return real(self, rng, depth)
+
+    monkeypatch.setattr(type(g), "policy_playout", counted)
+    make_bot("search:30:h1", 1).analyse(g)
+    assert len(calls) == 30 and set(calls) == {20}  # cut at the default depth
+    calls.clear()
+    make_bot("search:30:f1:h1", 1).analyse(g)
+    assert len(calls) == 30 and set(calls) == {None}  # to the end
+    calls.clear()
+    make_bot("search:30", 1).analyse(g)
+    assert calls == []
+
+
+@pytest.mark.parametrize("scenario", [None, "blaenau_ffestiniog"])
+def test_a_policy_search_never_changes_the_game_nor_reads_hidden_facts(scenario: str | None) -> None:
+    for g in positions("snowdonia", scenario, 3, 17, 3):
+        before = state(g)
+        seat = g.current_player
+        assert seat is not None
+        other = g.resample(seat, 99)
+        bots = [make_bot("search:60:f1:h1", 7), make_bot("search:60:f1:h1", 7)]
+        assert isinstance(bots[0], SearchBot) and isinstance(bots[1], SearchBot)
+        a, b = bots[0].choose(g), bots[1].choose(other)
+        assert state(g) == before
+        assert str(a) == str(b)
+        assert [(str(s.action), s.visits, s.value) for s in bots[0].last_stats] == \
+            [(str(s.action), s.visits, s.value) for s in bots[1].last_stats]
