@@ -44,7 +44,6 @@ COMPILED_GLOBS = (
     "snowdonia/games/snowdonia/bots/evaluate.py",
     "snowdonia/games/snowdonia/bots/value.py",
     "snowdonia/games/snowdonia/bots/playout.py",
-    "snowdonia/games/foothills/bots/playout.py",
     "snowdonia/games/snowdonia/ai/encoding.py",
 )
 BUILD_FILE = "_engine_build.json"

@@ -170,3 +170,20 @@ def test_a_policy_search_never_changes_the_game_nor_reads_hidden_facts(scenario:
         assert str(a) == str(b)
         assert [(str(s.action), s.visits, s.value) for s in bots[0].last_stats] == \
             [(str(s.action), s.visits, s.value) for s in bots[1].last_stats]
+
+
+# Decisions made and final scores of policy playouts (seed s, generator Random(s)); the last
+# is Blaenau Ffestiniog (seed 7). Pinned so that the compiled module and the pure-Python
+# sources (CI's pure suite) are seen to make the same draws and steps.
+PLAYOUT_PINS = [(83, [30, 8, 46]), (99, [18, 32, 16]), (76, [18, 26, 19]), (95, [11, 27, 25]),
+                (87, [20, 57, 18]), (175, [49, 28, 26])]
+
+
+def test_policy_playouts_are_pinned() -> None:
+    out = []
+    for s in range(5):
+        g = snowdonia.new_game(3, seed=s)
+        out.append((g.policy_playout(random.Random(s), None), g.result()["scores"]))
+    g = snowdonia.new_game(3, seed=7, scenario="blaenau_ffestiniog")
+    out.append((g.policy_playout(random.Random(7), None), g.result()["scores"]))
+    assert out == PLAYOUT_PINS

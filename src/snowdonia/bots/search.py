@@ -23,7 +23,10 @@ guided playout decisions), `:p0` (root prior weight), `:s0.3` (the reward's shar
 seat's own score), `:e0` (cut playouts valued by the title's `evaluate` instead of its
 `search_evaluate`), `:m1` (the bot searches the title's `search_actions`: options another
 option covers left out), `:r1` (tree reuse: the bot keeps its tree between its decisions and
-starts the next search from the subtree of the moves it has seen played since).
+starts the next search from the subtree of the moves it has seen played since), `:h1` (playouts
+follow the title's cheap playout policy, `Position.policy_playout`, instead of uniformly random
+decisions: Mount Snowdon's places no labourer on an area its seat cannot use; titles without a
+policy play uniformly at random).
 
 Compiled with mypyc with the engine (snowdonia/_engine.py); the interpreted module makes the
 same choices from the same seed. The iteration's hot loop avoids per-step allocations: one

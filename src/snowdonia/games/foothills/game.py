@@ -15,7 +15,6 @@ from snowdonia.core.errors import ActionParseError, IllegalAction
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import make_record
 from snowdonia.core.rng import seed_state
-from snowdonia.games.foothills.bots.playout import policy_playout
 from snowdonia.games.foothills.rules import flow, observe, scoring
 from snowdonia.games.foothills.rules.actions import FAction, catalogue
 from snowdonia.games.foothills.rules.config import Settings, config
@@ -62,11 +61,6 @@ class FoothillsGame(flow.Engine, Position):
     @property
     def moves(self) -> int:
         return self.n_moves
-
-    def policy_playout(self, rng: random.Random, depth: int | None = None) -> int:
-        """Foothills' playout policy (bots/playout.py): the fullest stockyard takes, track
-        laid at the Works when it can be."""
-        return policy_playout(self, rng, -1 if depth is None else depth)
 
     def apply(self, action: Any) -> None:
         """Apply the current player's decision (an action or its string form). Raises
