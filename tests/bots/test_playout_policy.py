@@ -15,7 +15,7 @@ import snowdonia
 from snowdonia.bots import make_bot
 from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.games.snowdonia.bots import playout
-from snowdonia.games.snowdonia.rules.decisions import PLACE, STOCK_YARD, WORKS
+from snowdonia.games.snowdonia.rules.decisions import CLEAR, EXTRA_BUILD, PLACE, STOCK_YARD, WINDOW, WORKS
 
 from .conftest import positions, state
 
@@ -54,8 +54,9 @@ def test_a_policy_playout_stops_after_depth_decisions() -> None:
     assert again.snapshot() == g.snapshot()
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_placements_never_waste_a_labourer(seed: int) -> None:
+def test_placements_never_waste_a_labourer(seed: int, version: int) -> None:
     """Seed 004 "D LAY TRACK": a Lay Track labourer returns Steel Bars, so with none (and not
     the iron for one at a Works space of its own) it does nothing; "C WORKS" converts 3 iron
     (2 with No. 2 Enid) or 2 rubble. The policy places there only when the seat can use it,
@@ -67,7 +68,7 @@ def test_placements_never_waste_a_labourer(seed: int) -> None:
             continue
         legal = g.legal_actions()
         p = g.decider
-        chosen = {str(playout._place(g, legal, rng)) for _ in range(40)}
+        chosen = {str(playout._place(g, legal, rng, version)) for _ in range(40)}
         assert chosen <= {str(a) for a in legal}
         areas = {c.split()[1][0] for c in chosen}
         if g.steel[p] == 0 and g.iron[p] < 2:
@@ -104,22 +105,54 @@ def test_stock_yard_takes_are_the_fullest_and_works_make_the_most_steel() -> Non
     assert takes > 10 and works > 0
 
 
+def test_version_2_plays_its_contracts_clears_builds_and_converts_everything() -> None:
+    """Version 2 (`:h2`) never passes a contract window (seed 004 "Contract Cards": a player
+    "may play one or more Contract cards"), a #3 clear or an extra Build action when it may
+    do them, and at the Works makes the most Steel Bars and then the most stone (seed 004
+    "C WORKS", "up to three times"); a usable D Lay Track option is drawn three times as often,
+    a usable C Works or E Build option twice as often as any other."""
+    rng = random.Random(3)
+    passes = works = places = 0
+    for seed in range(10):
+        for g in _walk(seed):
+            legal = g.legal_actions()
+            if len(legal) < 2:
+                continue
+            if g.decision in (WINDOW, CLEAR, EXTRA_BUILD):
+                assert playout._not_pass(legal, rng).kind != "pass"
+                passes += 1
+            elif g.decision == WORKS:
+                a = playout._most_conversions(legal)
+                assert (int(a.args[0]), int(a.args[1])) == max((int(b.args[0]), int(b.args[1])) for b in legal)
+                works += 1
+            elif g.decision == PLACE and places < 30:
+                p = g.decider
+                picks = [str(playout._place(g, legal, rng, 2)) for _ in range(1500)]
+                d = [a for a in map(str, legal) if a.split()[1][0] == "D"]
+                other = [a for a in map(str, legal) if a.split()[1][0] in "ABFG"]
+                if d and other and g.steel[p] > 0:
+                    # each D option three times as likely as an option of an area always usable
+                    assert picks.count(d[0]) > 2 * picks.count(other[0])
+                    places += 1
+    assert passes > 10 and works > 0 and places > 0
+
+
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
     """What the policy is for: over the same 40 games its seats score more than uniformly
     random seats (random play wastes labourers; docs/bots-and-simulation.md)."""
-    def mean(policy: bool) -> float:
+    def mean(version: int) -> float:
         total = 0.0
         for seed in range(40):
             g = snowdonia.new_game(3, seed=seed)
             rng = random.Random(seed)
-            if policy:
-                g.policy_playout(rng, None)
+            if version:
+                g.policy_playout(rng, None, version)
             else:
                 g.playout(rng, None)
             total += sum(g.result()["scores"])
         return total / 120
 
-    assert mean(True) > mean(False) + 5
+    assert mean(1) > mean(0) + 5 and mean(2) > mean(0) + 5
 
 
 def test_a_title_without_a_policy_plays_uniformly_at_random() -> None:
@@ -135,15 +168,18 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert cfg.policy and cfg.full and cfg.label() == "2000:f1:w0.8:k8:h1"
     assert make_bot("search:300:s0.3:h1").name == "search:300:s0.3:h1"
     assert SearchConfig.parse("300:h0") == SearchConfig.parse("300")
+    assert SearchConfig.parse("2000:f1:h2").policy == 2 and make_bot("search:300:f1:h2").name == "search:300:f1:h2"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h2")
+        make_bot("search:300:h3")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
+    versions: list[int] = []
     real = type(g).policy_playout
 
-    def counted(self: Any, rng: random.Random, depth: int | None = None) -> int:
+    def counted(self: Any, rng: random.Random, depth: int | None = None, version: int = 1) -> int:
         calls.append(depth)
-        return real(self, rng, depth)
+        versions.append(version)
+        return real(self, rng, depth, version)
 
     monkeypatch.setattr(type(g), "policy_playout", counted)
     make_bot("search:30:h1", 1).analyse(g)
@@ -151,6 +187,11 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     calls.clear()
     make_bot("search:30:f1:h1", 1).analyse(g)
     assert len(calls) == 30 and set(calls) == {None}  # to the end
+    assert set(versions) == {1}
+    calls.clear()
+    versions.clear()
+    make_bot("search:30:f1:h2", 1).analyse(g)
+    assert len(calls) == 30 and set(versions) == {2}
     calls.clear()
     make_bot("search:30", 1).analyse(g)
     assert calls == []

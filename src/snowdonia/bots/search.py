@@ -81,7 +81,7 @@ class SearchConfig:
     reuse: bool = False  # keep the tree between decisions (the subtree of the moves seen since)
     learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
-    policy: bool = False  # playouts follow the title's cheap playout policy (`:h1`), not uniform random
+    policy: int = 0  # playouts follow version 1 or 2 of the title's cheap playout policy (`:h1`, `:h2`), not uniform random
     seconds_cap: float | None = None
 
     @staticmethod
@@ -106,7 +106,7 @@ class SearchConfig:
             reuse = False
             learned = False
             decided = False
-            policy = False
+            policy = 0
             exploration = EXPLORATION
             for extra in parts[1:]:
                 if extra.startswith("d"):
@@ -133,8 +133,8 @@ class SearchConfig:
                     learned = extra == "v1"
                 elif extra in ("x0", "x1"):
                     decided = extra == "x1"
-                elif extra in ("h0", "h1"):
-                    policy = extra == "h1"
+                elif extra in ("h0", "h1", "h2"):
+                    policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
                 else:
@@ -150,7 +150,7 @@ class SearchConfig:
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
-                "once the choice is decided), 'h1' (the title's playout policy) and an exploration constant from 0 to 10 ('c0.7'); "
+                "once the choice is decided), 'h1' or 'h2' (the title's playout policy) and an exploration constant from 0 to 10 ('c0.7'); "
                 "1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
@@ -185,7 +185,7 @@ class SearchConfig:
         if self.exploration != EXPLORATION:
             out += f":c{self.exploration:g}"
         if self.policy:
-            out += ":h1"
+            out += f":h{self.policy}"
         return out
 
 
@@ -434,7 +434,7 @@ class SearchBot:
         if cfg.policy and acts is None and guided <= 0.0:
             # The title's cheap playout policy (`:h1`), to the end with `:f1`, else `depth`
             # decisions; Mount Snowdon's wastes no labourer on an area it cannot use.
-            d.policy_playout(rng, None if cfg.full else depth)
+            d.policy_playout(rng, None if cfg.full else depth, cfg.policy)
         elif cfg.full:
             # Uniformly random to the end, in the title's compiled loop: a real end of game
             # instead of an evaluation of a cut playout (docs/bots-and-simulation.md).

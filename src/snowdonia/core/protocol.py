@@ -225,10 +225,10 @@ class Position(ABC):
             steps += 1
         return steps
 
-    def policy_playout(self, rng: random.Random, depth: int | None = None) -> int:
-        """The `search` bot's playout by the title's cheap playout policy (`:h1`): up to `depth`
-        decisions (to the game's end when None); returns how many were made. A title without a
-        policy plays them uniformly at random (`playout`)."""
+    def policy_playout(self, rng: random.Random, depth: int | None = None, version: int = 1) -> int:
+        """The `search` bot's playout by version `version` of the title's cheap playout policy
+        (`:h1`, `:h2`): up to `depth` decisions (to the game's end when None); returns how many
+        were made. A title without a policy plays them uniformly at random (`playout`)."""
         return self.playout(rng, depth)
 
     @abstractmethod

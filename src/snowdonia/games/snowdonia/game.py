@@ -77,10 +77,10 @@ class Game(flow.Engine, Position):
     # ------------------------------------------------------------------ turn structure
     # is_over, current_player, legal_actions and step: flow.Engine (compiled with the rules)
 
-    def policy_playout(self, rng: random.Random, depth: int | None = None) -> int:
+    def policy_playout(self, rng: random.Random, depth: int | None = None, version: int = 1) -> int:
         """Mount Snowdon's playout policy (bots/playout.py): no labourer on an area its seat
         cannot use, the fullest Stock Yard takes, the most steel at the Works."""
-        return policy_playout(self, rng, -1 if depth is None else depth)
+        return policy_playout(self, rng, -1 if depth is None else depth, version)
 
     def apply(self, action: Action | str) -> None:
         """Apply the current player's decision. Raises IllegalAction (with the reason and the

@@ -20,6 +20,12 @@ VP"). Here:
   of stone conversions.
 - Every other decision: uniformly random, as in `Position.playout`.
 
+Version 2 (`:h2`) leans further towards the chain that scores: a usable D Lay Track option is
+drawn three times as often as an area always usable, a usable C Works or E Build option twice
+as often; the Works make the most Steel Bars and then the most stone; a contract window, a #3
+clear and an extra Build action are never passed when something else is legal (seed 004
+"Scoring": contracts score "regardless of whether or not their effect has been used").
+
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
 """
@@ -31,7 +37,7 @@ import random
 from snowdonia.core.rng import randbelow
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import C, train_ability
-from snowdonia.games.snowdonia.rules.decisions import PLACE, STOCK_YARD, WORKS
+from snowdonia.games.snowdonia.rules.decisions import CLEAR, EXTRA_BUILD, PLACE, STOCK_YARD, WINDOW, WORKS
 from snowdonia.games.snowdonia.rules.flow import legal_actions, step
 from snowdonia.games.snowdonia.rules.state import State
 
@@ -39,9 +45,10 @@ from snowdonia.games.snowdonia.rules.state import State
 _ALWAYS = frozenset({"A", "B", "F", "G"})
 
 
-def policy_playout(g: State, rng: random.Random, depth: int) -> int:
+def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
     """Play `depth` decisions (every decision to the game's end when `depth` < 0) by the
-    policy; returns how many were made. A forced decision is taken without a draw."""
+    policy (`version` 1 or 2); returns how many were made. A forced decision is taken without
+    a draw."""
     steps = 0
     while (depth < 0 or steps < depth) and not g.over:
         legal = legal_actions(g)
@@ -51,18 +58,20 @@ def policy_playout(g: State, rng: random.Random, depth: int) -> int:
         else:
             d = g.decision
             if d == PLACE:
-                step(g, _place(g, legal, rng))
+                step(g, _place(g, legal, rng, version))
             elif d == STOCK_YARD:
                 step(g, _fullest_take(legal, rng))
             elif d == WORKS:
-                step(g, _most_steel(legal, rng))
+                step(g, _most_steel(legal, rng) if version < 2 else _most_conversions(legal))
+            elif version >= 2 and (d == WINDOW or d == CLEAR or d == EXTRA_BUILD):
+                step(g, _not_pass(legal, rng))
             else:
                 step(g, legal[randbelow(rng, n)])
         steps += 1
     return steps
 
 
-def _place(g: State, legal: list[Action], rng: random.Random) -> Action:
+def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> Action:
     p = g.decider
     iron_per = train_ability(g, p, "steel_iron_cost", 3)
     works = g.iron[p] >= iron_per or g.rubble[p] >= 2
@@ -77,11 +86,31 @@ def _place(g: State, legal: list[Action], rng: random.Random) -> Action:
     useful: list[Action] = []
     for a in legal:
         area = a.args[0]
-        if area in _ALWAYS or (area == "C" and works) or (area == "D" and lay) or (area == "E" and build):
+        if area in _ALWAYS:
             useful.append(a)
+        elif (area == "C" and works) or (area == "E" and build):
+            useful.append(a)
+            if version >= 2:
+                useful.append(a)  # version 2: the Works and Build twice as often when usable
+        elif area == "D" and lay:
+            useful.append(a)
+            if version >= 2:
+                # Lay Track is what the rich contracts need (track markers) and what scores on the
+                # track: version 2 draws it three times as often as any other usable area.
+                useful.append(a)
+                useful.append(a)
     if not useful:
         return legal[randbelow(rng, len(legal))]
     return useful[randbelow(rng, len(useful))]
+
+
+def _not_pass(legal: list[Action], rng: random.Random) -> Action:
+    """A random option other than passing (version 2: play a contract in its window, clear the
+    space, take the extra Build action)."""
+    acts = [a for a in legal if a.kind != "pass"]
+    if not acts:
+        return legal[randbelow(rng, len(legal))]
+    return acts[randbelow(rng, len(acts))]
 
 
 def _fullest_take(legal: list[Action], rng: random.Random) -> Action:
@@ -95,6 +124,15 @@ def _fullest_take(legal: list[Action], rng: random.Random) -> Action:
             most[coal] = total
     full = [a for a in legal if int(a.args[0]) + int(a.args[1]) == most[a.args[2]]]
     return full[randbelow(rng, len(full))]
+
+
+def _most_conversions(legal: list[Action]) -> Action:
+    """Version 2: the most Steel Bars, then the most stone with them."""
+    best = legal[0]
+    for a in legal:
+        if (int(a.args[0]), int(a.args[1])) > (int(best.args[0]), int(best.args[1])):
+            best = a
+    return best
 
 
 def _most_steel(legal: list[Action], rng: random.Random) -> Action:
