@@ -220,11 +220,17 @@ PLAYOUT_PINS = [(83, [30, 8, 46]), (99, [18, 32, 16]), (76, [18, 26, 19]), (95, 
                 (87, [20, 57, 18]), (175, [49, 28, 26])]
 
 
-def test_policy_playouts_are_pinned() -> None:
+# The same with version 2 (`:h2`, the playouts of Mount Snowdon's master since stop 34).
+PLAYOUT_PINS_V2 = [(77, [21, 29, 18]), (115, [13, 23, 36]), (61, [19, 6, 12]), (91, [25, 13, 18]),
+                   (95, [26, 24, 19]), (108, [33, 20, 71])]
+
+
+@pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2)])
+def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):
         g = snowdonia.new_game(3, seed=s)
-        out.append((g.policy_playout(random.Random(s), None), g.result()["scores"]))
+        out.append((g.policy_playout(random.Random(s), None, version), g.result()["scores"]))
     g = snowdonia.new_game(3, seed=7, scenario="blaenau_ffestiniog")
-    out.append((g.policy_playout(random.Random(7), None), g.result()["scores"]))
-    assert out == PLAYOUT_PINS
+    out.append((g.policy_playout(random.Random(7), None, version), g.result()["scores"]))
+    assert out == pins

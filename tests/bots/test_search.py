@@ -192,19 +192,21 @@ def test_named_levels_resolve_to_iteration_budgets_and_keep_their_names() -> Non
 def test_a_level_may_stand_for_another_bot_in_one_title() -> None:
     """Foothills' master searches for the win and the margin alone (no own-score share), which
     the ladders found stronger there (docs/bots-and-simulation.md, "Foothills' master plays for
-    the win alone"). Everywhere else the level's general string holds; the bot plays under the
-    level's name either way."""
+    the win alone"); Mount Snowdon's plays its playouts to the end by its policy (stop 34).
+    Everywhere else the level's general string holds; the bot plays under the level's name
+    either way."""
     master = named_levels()["master"]
     assert master.specs == {"foothills": "search:6000:r1"}
     assert resolve("master", "foothills") == "search:6000:r1" == master.spec_for("foothills")
-    assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:6000:s0.3:r1"
-    assert master.spec_text() == "search:6000:s0.3:r1; foothills: search:6000:r1"
+    assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:3000:f1:w0.8:k8:h2"
+    assert master.spec_text() == "search:3000:f1:w0.8:k8:h2; foothills: search:6000:r1"
     fh = make_bot("master", 1, game="foothills")
     ms = make_bot("master", 1, game="snowdonia")
     assert isinstance(fh, SearchBot) and isinstance(ms, SearchBot)
-    assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("6000:s0.3:r1")
+    assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("3000:f1:w0.8:k8:h2")
     assert fh.name == ms.name == "master"
-    assert keeps_tree("master", "foothills") and keeps_tree("master", "snowdonia")
+    # Foothills' master keeps its tree (a lane in the web); Mount Snowdon's, since stop 34, does not
+    assert keeps_tree("master", "foothills") and not keeps_tree("master", "snowdonia")
 
 
 def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:

@@ -22,8 +22,9 @@ from snowdonia.core.protocol import Position
 from .conftest import positions
 
 # The named search levels (bots/levels.toml; `search:2000:s0.3` is the expert since stop 27, pinned
-# then with the compiled and the pure search alike; `search:6000:s0.3:r1` the master since stop 28)
-# and the first expert, `search:2000:e0`:
+# then with the compiled and the pure search alike; `search:3000:f1:w0.8:k8:h2` Mount Snowdon's
+# master since stop 34), the master of stops 28-33 (`search:6000:s0.3:r1`) and the first expert,
+# `search:2000:e0`:
 # 3-player Mount Snowdon, seed 21.
 LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
     'search:2000:e0': [
@@ -44,13 +45,21 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place B2', [223, 168, 475, 477, 111, 180, 203, 163]),
         ('pass', [863, 1137]),
     ],
-    # `master` since stop 28: with tree reuse (`:r1`), whose first search from a fresh bot is the
-    # plain search's; the reuse itself is pinned by the tests below.
+    # `master` from stop 28 to 33: with tree reuse (`:r1`), whose first search from a fresh bot is
+    # the plain search's; the reuse itself is pinned by the tests below.
     'search:6000:s0.3:r1': [
         ('place A3', [1398, 911, 1571, 342, 387, 87, 79, 136, 88, 101, 202, 188, 510]),
         ('place E2', [456, 395, 110, 1161, 124, 3167, 439, 148]),
         ('place B1', [559, 405, 1698, 1567, 233, 656, 501, 381]),
         ('pass', [2139, 3861]),
+    ],
+    # `master` since stop 34 (Mount Snowdon): playouts to the game's end by version 2 of the
+    # title's playout policy (games/snowdonia/bots/playout.py), recorded with the compiled build.
+    'search:3000:f1:w0.8:k8:h2': [
+        ('place A1', [591, 485, 309, 200, 112, 188, 157, 195, 36, 105, 80, 155, 387]),
+        ('place A2', [660, 814, 322, 316, 98, 158, 345, 287]),
+        ('place B2', [274, 253, 874, 898, 123, 130, 209, 239]),
+        ('pass', [1204, 1796]),
     ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
