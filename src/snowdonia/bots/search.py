@@ -432,7 +432,7 @@ class SearchBot:
         depth = cfg.depth
         guided = cfg.guided
         if cfg.policy and acts is None and guided <= 0.0:
-            # The title's cheap playout policy (`:h1`), to the end with `:f1`, else `depth`
+            # The title's cheap playout policy (`:h1`, `:h2`), to the end with `:f1`, else `depth`
             # decisions; Mount Snowdon's wastes no labourer on an area it cannot use.
             d.policy_playout(rng, None if cfg.full else depth, cfg.policy)
         elif cfg.full:

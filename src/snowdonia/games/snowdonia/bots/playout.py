@@ -21,10 +21,11 @@ VP"). Here:
 - Every other decision: uniformly random, as in `Position.playout`.
 
 Version 2 (`:h2`) leans further towards the chain that scores: a usable D Lay Track option is
-drawn three times as often as an area always usable, a usable C Works or E Build option twice
-as often; the Works make the most Steel Bars and then the most stone; a contract window, a #3
-clear and an extra Build action are never passed when something else is legal (seed 004
-"Scoring": contracts score "regardless of whether or not their effect has been used").
+drawn three times as often as an option of an area always usable, a usable C Works or E Build
+option twice as often; the Works make the most Steel Bars and then the most stone; a contract
+window, a #3 clear and an extra Build action are never passed when something else is legal
+(seed 004 "Scoring": contracts score "regardless of whether or not their effect has been
+used").
 
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
