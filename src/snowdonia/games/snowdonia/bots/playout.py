@@ -97,7 +97,7 @@ def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> A
             useful.append(a)
             if version >= 2:
                 # Lay Track is what the rich contracts need (track markers) and what scores on the
-                # track: version 2 draws it three times as often as any other usable area.
+                # track: version 2 draws it three times as often as an area always usable.
                 useful.append(a)
                 useful.append(a)
     if not useful:
