@@ -15,7 +15,17 @@ import snowdonia
 from snowdonia.bots import make_bot
 from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.games.snowdonia.bots import playout
-from snowdonia.games.snowdonia.rules.decisions import CLEAR, EXTRA_BUILD, PLACE, STOCK_YARD, WINDOW, WORKS
+from snowdonia.games.snowdonia.rules.decisions import (
+    BUILD,
+    CLEAR,
+    EXTRA_BUILD,
+    PLACE,
+    SITE_OFFICE,
+    STOCK_YARD,
+    WINDOW,
+    WORKS,
+)
+from snowdonia.games.snowdonia.rules.scoring import marker_tally
 
 from .conftest import positions, state
 
@@ -137,6 +147,49 @@ def test_version_2_plays_its_contracts_clears_builds_and_converts_everything() -
     assert passes > 10 and works > 0 and places > 0
 
 
+def test_version_3_builds_the_richest_site_and_takes_the_nearest_contract() -> None:
+    """Version 3 (`:h3`): at a Build (seed 004 "E BUILD": "a building site of a station, or a
+    train") it builds on a site worth the most VP of those it can afford, or buys a train, and
+    never passes an extra Build it can use; at the Site Office (seed 004 "F SITE OFFICE": "Take a
+    card of the player's choice") it takes a contract whose bonus it is nearest to earning: VP
+    weighed by 1/4 + 3/4 of the share of the card's rubble and markers it already has."""
+    rng = random.Random(5)
+    builds = offices = 0
+    for seed in range(40):
+        for g in _walk(seed):
+            legal = g.legal_actions()
+            if len(legal) < 2:
+                continue
+            cfg = g.cfg
+            p = g.decider
+            if g.decision in (BUILD, EXTRA_BUILD):
+                def site_vp(a: Any) -> int:
+                    return int(cfg.bsite_vp[cfg.station_bsites[cfg.station_index[str(a.args[0])]][int(a.args[1]) - 1]])
+                top = max((site_vp(a) for a in legal if a.kind == "build"), default=-1)
+                for _ in range(20):
+                    a = playout._best_site(g, legal, rng)
+                    assert a.kind == "buy" or (a.kind == "build" and site_vp(a) == top)
+                builds += 1
+            elif g.decision == SITE_OFFICE:
+                _, stations, _, tracks = marker_tally(g, p)
+
+                def worth(a: Any) -> float:
+                    bonus = cfg.contract[int(a.args[0])].bonus
+                    if "coal_vp" in bonus or "surveyor_tiers" in bonus:
+                        return -1.0  # checked by the helper's own rule below
+                    have = min(bonus.get("rubble", 0), g.rubble[p]) + min(bonus.get("track", 0), tracks) \
+                        + min(bonus.get("station", 0), stations)
+                    need = bonus.get("rubble", 0) + bonus.get("track", 0) + bonus.get("station", 0)
+                    return float(bonus["vp"] * (0.25 + 0.75 * have / need))
+
+                if all(worth(a) >= 0 for a in legal):
+                    best = max(worth(a) for a in legal)
+                    for _ in range(10):
+                        assert worth(playout._likeliest_contract(g, legal, rng)) == pytest.approx(best)
+                    offices += 1
+    assert builds > 20 and offices > 20
+
+
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
     """What the policy is for: over the same 40 games its seats score more than uniformly
     random seats (random play wastes labourers; docs/bots-and-simulation.md)."""
@@ -152,7 +205,7 @@ def test_the_policy_scores_more_than_uniform_random_play() -> None:
             total += sum(g.result()["scores"])
         return total / 120
 
-    assert mean(1) > mean(0) + 5 and mean(2) > mean(0) + 5
+    assert mean(1) > mean(0) + 5 and mean(2) > mean(0) + 5 and mean(3) > mean(0) + 5
 
 
 def test_a_title_without_a_policy_plays_uniformly_at_random() -> None:
@@ -169,8 +222,9 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert make_bot("search:300:s0.3:h1").name == "search:300:s0.3:h1"
     assert SearchConfig.parse("300:h0") == SearchConfig.parse("300")
     assert SearchConfig.parse("2000:f1:h2").policy == 2 and make_bot("search:300:f1:h2").name == "search:300:f1:h2"
+    assert SearchConfig.parse("2000:f1:h3").policy == 3 and make_bot("search:300:f1:h3").name == "search:300:f1:h3"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h3")
+        make_bot("search:300:h4")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
     versions: list[int] = []
@@ -225,7 +279,12 @@ PLAYOUT_PINS_V2 = [(77, [21, 29, 18]), (115, [13, 23, 36]), (61, [19, 6, 12]), (
                    (95, [26, 24, 19]), (108, [33, 20, 71])]
 
 
-@pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2)])
+# And with version 3 (`:h3`: the richest building site, the nearest contract).
+PLAYOUT_PINS_V3 = [(93, [30, 16, 34]), (148, [17, 22, 20]), (71, [21, 23, 15]), (104, [23, 18, 7]),
+                   (76, [32, 33, 17]), (91, [24, 24, 50])]
+
+
+@pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3)])
 def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):

@@ -27,6 +27,13 @@ window, a #3 clear and an extra Build action are never passed when something els
 (seed 004 "Scoring": contracts score "regardless of whether or not their effect has been
 used").
 
+Version 3 (`:h3`) adds two choices version 2 leaves to chance: a Build (seed 004 "E BUILD")
+takes a building site worth the most VP, or a train; the Site Office (seed 004 "F SITE OFFICE")
+takes the contract whose bonus the seat is nearest to earning (its VP weighed by 1/4 + 3/4 of
+the share of the card's rubble and markers the seat already has; a coal or surveyor contract by
+what it would score now). Random seats build on a 2 VP site as often as on an 8 VP one and take
+a 40 VP contract for five track markers they will never lay.
+
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
 """
@@ -38,8 +45,18 @@ import random
 from snowdonia.core.rng import randbelow
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import C, train_ability
-from snowdonia.games.snowdonia.rules.decisions import CLEAR, EXTRA_BUILD, PLACE, STOCK_YARD, WINDOW, WORKS
+from snowdonia.games.snowdonia.rules.decisions import (
+    BUILD,
+    CLEAR,
+    EXTRA_BUILD,
+    PLACE,
+    SITE_OFFICE,
+    STOCK_YARD,
+    WINDOW,
+    WORKS,
+)
 from snowdonia.games.snowdonia.rules.flow import legal_actions, step
+from snowdonia.games.snowdonia.rules.scoring import marker_tally
 from snowdonia.games.snowdonia.rules.state import State
 
 # The areas by their letter in a `place` action's first argument.
@@ -48,7 +65,7 @@ _ALWAYS = frozenset({"A", "B", "F", "G"})
 
 def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
     """Play `depth` decisions (every decision to the game's end when `depth` < 0) by the
-    policy (`version` 1 or 2); returns how many were made. A forced decision is taken without
+    policy (`version` 1, 2 or 3); returns how many were made. A forced decision is taken without
     a draw."""
     steps = 0
     while (depth < 0 or steps < depth) and not g.over:
@@ -64,6 +81,10 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
                 step(g, _fullest_take(legal, rng))
             elif d == WORKS:
                 step(g, _most_steel(legal, rng) if version < 2 else _most_conversions(legal))
+            elif version >= 3 and (d == BUILD or d == EXTRA_BUILD):
+                step(g, _best_site(g, legal, rng))
+            elif version >= 3 and d == SITE_OFFICE:
+                step(g, _likeliest_contract(g, legal, rng))
             elif version >= 2 and (d == WINDOW or d == CLEAR or d == EXTRA_BUILD):
                 step(g, _not_pass(legal, rng))
             else:
@@ -103,6 +124,62 @@ def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> A
     if not useful:
         return legal[randbelow(rng, len(legal))]
     return useful[randbelow(rng, len(useful))]
+
+
+def _best_site(g: State, legal: list[Action], rng: random.Random) -> Action:
+    """Version 3 (seed 004 "E BUILD"): the building site worth the most VP, or a train; a random
+    one of those, and a random way to pay. Passing (an extra Build) only when nothing else is
+    legal."""
+    cfg = g.cfg
+    top = -1
+    for a in legal:
+        if a.kind == "build":
+            b = cfg.station_bsites[cfg.station_index[str(a.args[0])]][int(a.args[1]) - 1]
+            if cfg.bsite_vp[b] > top:
+                top = cfg.bsite_vp[b]
+    best: list[Action] = []
+    for a in legal:
+        if a.kind == "buy":
+            best.append(a)
+        elif a.kind == "build":
+            b = cfg.station_bsites[cfg.station_index[str(a.args[0])]][int(a.args[1]) - 1]
+            if cfg.bsite_vp[b] == top:
+                best.append(a)
+    if not best:
+        return legal[randbelow(rng, len(legal))]
+    return best[randbelow(rng, len(best))]
+
+
+def _likeliest_contract(g: State, legal: list[Action], rng: random.Random) -> Action:
+    """Version 3 (seed 004 "F SITE OFFICE"): the contract whose bonus the seat is nearest to
+    earning, VP weighed by the share of its rubble and markers the seat already has (a coal or
+    surveyor contract by what it would score now); ties at random."""
+    cfg = g.cfg
+    p = g.decider
+    _, stations, _, tracks = marker_tally(g, p)
+    rubble = g.rubble[p]
+    best: list[Action] = []
+    top = -1.0
+    for a in legal:
+        bonus = cfg.contract[int(a.args[0])].bonus
+        if "coal_vp" in bonus:
+            v = float(bonus["coal_vp"] * g.coal[p])
+        elif "surveyor_tiers" in bonus:
+            h = cfg.stations[g.surveyor[p]].height
+            v = float(max((vp for st, vp in bonus["surveyor_tiers"] if h >= float(st)), default=0))
+        else:
+            nr = bonus.get("rubble", 0)
+            nt = bonus.get("track", 0)
+            ns = bonus.get("station", 0)
+            need = nr + nt + ns
+            have = min(nr, rubble) + min(nt, tracks) + min(ns, stations)
+            v = bonus["vp"] * (0.25 + 0.75 * have / need) if need else float(bonus["vp"])
+        if v > top + 1e-9:
+            top = v
+            best = [a]
+        elif v > top - 1e-9:
+            best.append(a)
+    return best[randbelow(rng, len(best))]
 
 
 def _not_pass(legal: list[Action], rng: random.Random) -> Action:
