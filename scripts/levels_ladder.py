@@ -38,11 +38,13 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from snowdonia.bots import make_bot
 from snowdonia.bots.levels import named_levels
+from snowdonia.bots.search import SearchConfig
 from snowdonia.registry import title
 from snowdonia.sim.runner import bot_seed
 from snowdonia.sim.stats import wilson
@@ -106,11 +108,25 @@ def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
 
 def level_name(spec: str, game: str | None = None) -> str:
     """The named level a focus string is or stands for (bots/levels.toml; in `game`, where a
-    level stands for another string there), else ''."""
+    level stands for another string there), else ''. A search level with `:x1` and the same
+    level without it are one level: `:x1` stops a search only once its choice cannot change, so
+    from the same seed it makes the same choice (tests/bots/test_search_pins.py), and a ladder of
+    either is that level's."""
     for lv in named_levels().values():
-        if spec in (lv.name, lv.spec_for(game)):
+        if spec == lv.name or _same_choices(spec) == _same_choices(lv.spec_for(game)):
             return lv.name
     return ""
+
+
+def _same_choices(spec: str) -> str:
+    """A level string with `:x1` left out (other strings as they are)."""
+    if not spec.startswith("search:"):
+        return spec
+    try:
+        cfg = SearchConfig.parse(spec[len("search:"):])
+    except ValueError:
+        return spec
+    return "search:" + replace(cfg, decided=False).label()
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:

@@ -147,6 +147,23 @@ def test_version_2_plays_its_contracts_clears_builds_and_converts_everything() -
     assert passes > 10 and works > 0 and places > 0
 
 
+def _site_vp(g: Any, a: Any) -> int:
+    cfg = g.cfg
+    return int(cfg.bsite_vp[cfg.station_bsites[cfg.station_index[str(a.args[0])]][int(a.args[1]) - 1]])
+
+
+def _contract_worth(g: Any, a: Any) -> float | None:
+    """Version 3's worth of taking contract `a` (None for a coal or surveyor contract)."""
+    p = g.decider
+    bonus = g.cfg.contract[int(a.args[0])].bonus
+    if "coal_vp" in bonus or "surveyor_tiers" in bonus:
+        return None
+    _, stations, _, tracks = marker_tally(g, p)
+    nr, nt, ns = bonus.get("rubble", 0), bonus.get("track", 0), bonus.get("station", 0)
+    have = min(nr, g.rubble[p]) + min(nt, tracks) + min(ns, stations)
+    return float(bonus["vp"] * (0.25 + 0.75 * have / (nr + nt + ns)))
+
+
 def test_version_3_builds_the_richest_site_and_takes_the_nearest_contract() -> None:
     """Version 3 (`:h3`): at a Build (seed 004 "E BUILD": "a building site of a station, or a
     train") it builds on a site worth the most VP of those it can afford, or buys a train, and
@@ -160,32 +177,18 @@ def test_version_3_builds_the_richest_site_and_takes_the_nearest_contract() -> N
             legal = g.legal_actions()
             if len(legal) < 2:
                 continue
-            cfg = g.cfg
-            p = g.decider
             if g.decision in (BUILD, EXTRA_BUILD):
-                def site_vp(a: Any) -> int:
-                    return int(cfg.bsite_vp[cfg.station_bsites[cfg.station_index[str(a.args[0])]][int(a.args[1]) - 1]])
-                top = max((site_vp(a) for a in legal if a.kind == "build"), default=-1)
+                top = max((_site_vp(g, a) for a in legal if a.kind == "build"), default=-1)
                 for _ in range(20):
                     a = playout._best_site(g, legal, rng)
-                    assert a.kind == "buy" or (a.kind == "build" and site_vp(a) == top)
+                    assert a.kind == "buy" or (a.kind == "build" and _site_vp(g, a) == top)
                 builds += 1
             elif g.decision == SITE_OFFICE:
-                _, stations, _, tracks = marker_tally(g, p)
-
-                def worth(a: Any) -> float:
-                    bonus = cfg.contract[int(a.args[0])].bonus
-                    if "coal_vp" in bonus or "surveyor_tiers" in bonus:
-                        return -1.0  # checked by the helper's own rule below
-                    have = min(bonus.get("rubble", 0), g.rubble[p]) + min(bonus.get("track", 0), tracks) \
-                        + min(bonus.get("station", 0), stations)
-                    need = bonus.get("rubble", 0) + bonus.get("track", 0) + bonus.get("station", 0)
-                    return float(bonus["vp"] * (0.25 + 0.75 * have / need))
-
-                if all(worth(a) >= 0 for a in legal):
-                    best = max(worth(a) for a in legal)
+                worths = [_contract_worth(g, a) for a in legal]
+                if all(w is not None for w in worths):
+                    best = max(w for w in worths if w is not None)
                     for _ in range(10):
-                        assert worth(playout._likeliest_contract(g, legal, rng)) == pytest.approx(best)
+                        assert _contract_worth(g, playout._likeliest_contract(g, legal, rng)) == pytest.approx(best)
                     offices += 1
     assert builds > 20 and offices > 20
 

@@ -198,8 +198,8 @@ def test_a_level_may_stand_for_another_bot_in_one_title() -> None:
     master = named_levels()["master"]
     assert master.specs == {"foothills": "search:6000:r1"}
     assert resolve("master", "foothills") == "search:6000:r1" == master.spec_for("foothills")
-    assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:3000:f1:w0.8:k8:h2"
-    assert master.spec_text() == "search:3000:f1:w0.8:k8:h2; foothills: search:6000:r1"
+    assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:3000:f1:w0.8:k8:x1:h2"
+    assert master.spec_text() == "search:3000:f1:w0.8:k8:x1:h2; foothills: search:6000:r1"
     fh = make_bot("master", 1, game="foothills")
     ms = make_bot("master", 1, game="snowdonia")
     assert isinstance(fh, SearchBot) and isinstance(ms, SearchBot)

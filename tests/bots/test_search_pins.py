@@ -23,8 +23,8 @@ from .conftest import positions
 
 # The named search levels (bots/levels.toml; `search:2000:s0.3` is the expert since stop 27, pinned
 # then with the compiled and the pure search alike; `search:3000:f1:w0.8:k8:h2` Mount Snowdon's
-# master since stop 34), the master of stops 28-33 (`search:6000:s0.3:r1`) and the first expert,
-# `search:2000:e0`:
+# master in stop 34, with `:x1` since stop 35), the master of stops 28-33 (`search:6000:s0.3:r1`)
+# and the first expert, `search:2000:e0`:
 # 3-player Mount Snowdon, seed 21.
 LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
     'search:2000:e0': [
@@ -60,6 +60,14 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place A2', [660, 814, 322, 316, 98, 158, 345, 287]),
         ('place B2', [274, 253, 874, 898, 123, 130, 209, 239]),
         ('pass', [1204, 1796]),
+    ],
+    # The same since stop 35 with `:x1` (stop once the choice cannot change): the same choices
+    # from fewer iterations (2,880, 2,912, 2,928 and 2,464 of the 3,000).
+    'search:3000:f1:w0.8:k8:x1:h2': [
+        ('place A1', [568, 439, 302, 199, 111, 181, 156, 194, 35, 104, 80, 154, 357]),
+        ('place A2', [660, 763, 322, 311, 98, 158, 313, 287]),
+        ('place B2', [273, 247, 815, 894, 122, 129, 209, 239]),
+        ('pass', [949, 1515]),
     ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
@@ -107,6 +115,16 @@ def _choices(level: str, game: str, games: list[Position], seed: int) -> list[tu
 @pytest.mark.parametrize("level", sorted(LEVEL_PINS))
 def test_the_named_levels_choose_as_before(level: str) -> None:
     assert _choices(level, "snowdonia", positions("snowdonia", None, 3, 21, 4), 100) == LEVEL_PINS[level]
+
+
+def test_a_pinned_level_with_x1_chooses_what_it_chooses_without() -> None:
+    """`:x1` only stops a search whose choice can no longer change: every level pinned with it
+    makes, from the same seeds, the choices pinned for it without `:x1`, from fewer iterations."""
+    pairs = [(k, k.replace(":x1", "")) for k in LEVEL_PINS if ":x1" in k]
+    assert pairs
+    for with_x1, without in pairs:
+        assert [a for a, _ in LEVEL_PINS[with_x1]] == [a for a, _ in LEVEL_PINS[without]]
+        assert sum(map(sum, (v for _, v in LEVEL_PINS[with_x1]))) < sum(map(sum, (v for _, v in LEVEL_PINS[without])))
 
 
 # A level's own string in one title (bots/levels.toml `title_spec`), pinned in that title: seed 41.

@@ -144,6 +144,12 @@ def test_summary_reads_the_issue_4_rows_and_names_a_level_by_its_spec() -> None:
     assert row.endswith("| – | – |")
     spec = lad.named_levels()["strong"].spec
     assert lad.level_name(spec) == "strong" and lad.level_name("mcts-v1:1s") == ""
+    # `:x1` changes no choice: the master with it and its ladders without it are one level
+    master = lad.named_levels()["master"].spec
+    assert ":x1" in master and lad.level_name(master.replace(":x1", "")) == "master"
+    assert lad.level_name(master.replace(":x1", "").replace(":h2", ":h3")) == ""
+    assert lad.level_name("search:1000:s0.3:x1") == "strong" and lad.level_name("search:1000:s0.3:x0") == "strong"
+    assert lad.level_name("search:1000:s0.2") == "" and lad.level_name("search:nonsense") == ""
 
 
 def _readme_ladder_tables(text: str) -> list[tuple[str, list[str]]]:
