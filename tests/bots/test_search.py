@@ -203,7 +203,7 @@ def test_a_level_may_stand_for_another_bot_in_one_title() -> None:
     fh = make_bot("master", 1, game="foothills")
     ms = make_bot("master", 1, game="snowdonia")
     assert isinstance(fh, SearchBot) and isinstance(ms, SearchBot)
-    assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("3000:f1:w0.8:k8:h2")
+    assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("3000:f1:w0.8:k8:x1:h2")
     assert fh.name == ms.name == "master"
     # Foothills' master keeps its tree (a lane in the web); Mount Snowdon's, since stop 34, does not
     assert keeps_tree("master", "foothills") and not keeps_tree("master", "snowdonia")
