@@ -193,6 +193,61 @@ def test_version_3_builds_the_richest_site_and_takes_the_nearest_contract() -> N
     assert builds > 20 and offices > 20
 
 
+def test_version_4_weighs_the_areas_and_skips_a_surveyor_at_the_summit_and_unexcavated_track() -> None:
+    """Version 4 (`:h4`, Mount Snowdon): seed 004 "G MOVE THE SURVEYOR" ("on to the next Station
+    card numerically along the route"; at Yr Wyddfa it stays), so a seat whose Surveyor is at
+    Yr Wyddfa, or will be after its labourers already on G, is never placed on G; seed 004 "D
+    LAY TRACK" flips only a fully excavated Track card, so with the next card still holding
+    rubble and nobody on B, D is never chosen; among the usable areas G comes ten times as
+    often as a space of A Stock Yard."""
+    rng = random.Random(3)
+    counts = {"A": 0.0, "G": 0.0}
+    summit = unexcavated = 0
+    for seed in range(12):
+        for g in _walk(seed):
+            if g.decision != PLACE or g.over:
+                continue
+            legal = g.legal_actions()
+            areas = {str(a.args[0]) for a in legal}
+            p = g.decider
+            cfg = g.cfg
+            picks = [str(playout._place(g, legal, rng, 4).args[0]) for _ in range(30)]
+            assert set(picks) <= areas
+            if "A" in areas and "G" in areas:
+                # per space: every open space of an area is an option of its own
+                counts["A"] += picks.count("A") / sum(1 for a in legal if a.args[0] == "A")
+                counts["G"] += picks.count("G")
+            # the same position with the Surveyor one station below the summit and a labourer
+            # of the seat already on G: G is never chosen (seed 004 "G")
+            h = g.clone()
+            h.surveyor[p] = cfg.n_stations - 2
+            h.g_list = [*h.g_list, p]
+            assert "G" not in {str(playout._place(h, legal, rng, 4).args[0]) for _ in range(30)}
+            summit += 1
+            # Steel Bars in hand, the next Track card not excavated, nobody on B: no D
+            if "D" in areas and h.laid < cfg.n_tracks:
+                h.steel[p] = 3
+                h.slot_rubble[cfg.track_slot[h.laid]] = max(1, h.slot_rubble[cfg.track_slot[h.laid]])
+                bb = cfg.space_offset[1]
+                if all(h.spaces[bb + i] < 0 for i in range(cfg.base_caps[1])):
+                    assert "D" not in {str(playout._place(h, legal, rng, 4).args[0]) for _ in range(30)}
+                    unexcavated += 1
+    assert summit > 50 and unexcavated > 10
+    assert counts["G"] > 6 * counts["A"] > 0
+
+
+def test_version_4_is_version_3_in_blaenau_ffestiniog() -> None:
+    """Blaenau Ffestiniog's Surveyors walk to the far end and stop (rule R13): version 4's
+    weights are Mount Snowdon's, and elsewhere it places as version 3 does, draw for draw."""
+    for seed in range(4):
+        a = snowdonia.new_game(3, seed=seed, scenario="blaenau_ffestiniog")
+        b = a.clone()
+        steps = a.policy_playout(random.Random(seed), None, 4)
+        assert b.policy_playout(random.Random(seed), None, 3) == steps
+        assert a.is_over and a.result() == b.result()
+        assert [a.observation(s) for s in range(3)] == [b.observation(s) for s in range(3)]
+
+
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
     """What the policy is for: over the same 40 games its seats score more than uniformly
     random seats (random play wastes labourers; docs/bots-and-simulation.md)."""
@@ -209,6 +264,7 @@ def test_the_policy_scores_more_than_uniform_random_play() -> None:
         return total / 120
 
     assert mean(1) > mean(0) + 5 and mean(2) > mean(0) + 5 and mean(3) > mean(0) + 5
+    assert mean(4) > mean(3) + 3  # version 4's seats climb: docs/bots-and-simulation.md
 
 
 def test_a_title_without_a_policy_plays_uniformly_at_random() -> None:
@@ -226,8 +282,9 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert SearchConfig.parse("300:h0") == SearchConfig.parse("300")
     assert SearchConfig.parse("2000:f1:h2").policy == 2 and make_bot("search:300:f1:h2").name == "search:300:f1:h2"
     assert SearchConfig.parse("2000:f1:h3").policy == 3 and make_bot("search:300:f1:h3").name == "search:300:f1:h3"
+    assert SearchConfig.parse("2000:f1:h4").policy == 4 and make_bot("search:300:f1:h4").name == "search:300:f1:h4"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h4")
+        make_bot("search:300:h5")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
     versions: list[int] = []
@@ -287,7 +344,13 @@ PLAYOUT_PINS_V3 = [(93, [30, 16, 34]), (148, [17, 22, 20]), (71, [21, 23, 15]), 
                    (76, [32, 33, 17]), (91, [24, 24, 50])]
 
 
-@pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3)])
+# And with version 4 (`:h4`: the weighted areas; Blaenau Ffestiniog's last pin is version 3's).
+PLAYOUT_PINS_V4 = [(55, [27, 48, 27]), (115, [28, 28, 73]), (85, [45, 35, 30]), (65, [20, 31, 22]),
+                   (70, [23, 28, 28]), (91, [24, 24, 50])]
+
+
+@pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3),
+                                               (4, PLAYOUT_PINS_V4)])
 def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):
