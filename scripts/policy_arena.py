@@ -12,20 +12,10 @@ from __future__ import annotations
 
 import argparse
 import collections
-import math
 import random
 
 from snowdonia.registry import title
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - r) / d, (c + r) / d)
+from snowdonia.sim.stats import wilson
 
 
 def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
