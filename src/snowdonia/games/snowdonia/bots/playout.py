@@ -40,6 +40,8 @@ Surveyor at Yr Wyddfa (or that will be there) and a Lay Track with no excavated 
 flip are not usable. The Surveyor's 21 VP for eight labourers are the cheapest points on the
 board: a version 4 seat wins 0.645 of 3,000 policy games against two version 3 seats. In
 Blaenau Ffestiniog, whose Surveyor walks to the far end and stops, version 4 plays as version 3.
+Inside the search it plays worse than versions 2 and 3 (docs/bots-and-simulation.md, stop 36):
+a policy that wins its own games is not a better model of the game to search with.
 
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
