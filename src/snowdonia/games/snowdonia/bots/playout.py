@@ -68,15 +68,21 @@ from snowdonia.games.snowdonia.rules.flow import legal_actions, step
 from snowdonia.games.snowdonia.rules.scoring import marker_tally
 from snowdonia.games.snowdonia.rules.state import State
 
-# The areas by their letter in a `place` action's first argument.
-_ALWAYS = frozenset({"A", "B", "F", "G"})
-# Version 4's weights for the areas A to G when usable (Mount Snowdon): version 3's, with B
-# Excavate twice and G Surveyor ten times as often as A. Measured in whole games of the policy
-# (scripts/policy_arena.py, docs): the Surveyor's 21 VP at Yr Wyddfa for eight labourers are
-# the cheapest points on the board, and the master's search places a quarter of its labourers
-# there.
-_WEIGHTS_V4 = (1, 2, 2, 3, 2, 1, 10)
-_AREAS = "ABCDEFG"
+# The areas A to G by their letter in a `place` action's first argument.
+_AREA_INDEX = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "G": 6}
+# How often each area is drawn when the seat can use it, by policy version (A to G).
+# Version 1: every usable area alike. Versions 2 and 3: Lay Track is what the rich contracts
+# need (track markers) and what scores on the track, so D three times and C Works and E Build
+# twice as often as an area always usable. Version 4 (Mount Snowdon): B Excavate twice and G
+# Surveyor ten times as often as A; measured in whole games of the policy
+# (scripts/policy_arena.py, docs): the Surveyor's 21 VP at Yr Wyddfa for eight labourers are the
+# cheapest points on the board, and the master's search places a quarter of its labourers there.
+_WEIGHTS = (
+    (1, 1, 1, 1, 1, 1, 1),
+    (1, 1, 2, 3, 2, 1, 1),
+    (1, 1, 2, 3, 2, 1, 1),
+    (1, 2, 2, 3, 2, 1, 10),
+)
 
 
 def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
@@ -110,76 +116,57 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
 
 
 def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> Action:
+    """An area drawn by the version's `_WEIGHTS` among those the seat can use when they
+    resolve (all options alike when it can use none): C Works with the iron for a Steel Bar or
+    2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
+    labourer on C, E Build with a stone or a Steel Bar. Version 4, in Mount Snowdon, adds two
+    tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on G will bring there,
+    moves no further (seed 004 "G MOVE THE SURVEYOR": at Yr Wyddfa it stays); Lay Track flips
+    only a fully excavated Track card (seed 004 "D LAY TRACK"), so it is usable only when track
+    is left to lay and the next card holds no rubble or a labourer on B may clear it first (B
+    resolves before D). In Blaenau Ffestiniog, whose Surveyor walks to the far end and stops,
+    version 4 plays as version 3."""
+    cfg = g.cfg
     p = g.decider
     iron_per = train_ability(g, p, "steel_iron_cost", 3)
     works = g.iron[p] >= iron_per or g.rubble[p] >= 2
     on_c = False
-    cfg = g.cfg
     base = cfg.space_offset[C]
     for i in range(cfg.base_caps[C]):
         if g.spaces[base + i] == p:
             on_c = True
     lay = g.steel[p] > 0 or (on_c and g.iron[p] >= iron_per)
     build = g.steel[p] > 0 or g.stone[p] > 0
-    if version >= 4 and cfg.scenario == "mount_snowdon":
-        return _place_v4(g, legal, rng, works, lay, build)
-    useful: list[Action] = []
-    for a in legal:
-        area = a.args[0]
-        if area in _ALWAYS:
-            useful.append(a)
-        elif (area == "C" and works) or (area == "E" and build):
-            useful.append(a)
-            if version >= 2:
-                useful.append(a)  # version 2: the Works and Build twice as often when usable
-        elif area == "D" and lay:
-            useful.append(a)
-            if version >= 2:
-                # Lay Track is what the rich contracts need (track markers) and what scores on the
-                # track: version 2 draws it three times as often as an area always usable.
-                useful.append(a)
-                useful.append(a)
-    if not useful:
-        return legal[randbelow(rng, len(legal))]
-    return useful[randbelow(rng, len(useful))]
-
-
-def _place_v4(g: State, legal: list[Action], rng: random.Random, works: bool, lay: bool,
-              build: bool) -> Action:
-    """Version 4 (Mount Snowdon): an area drawn by `_WEIGHTS_V4` among those the seat can use.
-    Beyond version 3's tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on
-    G will bring there, moves no further (seed 004 "G MOVE THE SURVEYOR": at Yr Wyddfa it
-    stays); Lay Track flips only a fully excavated Track card (seed 004 "D LAY TRACK"), so it
-    is usable only when track is left to lay and the next card holds no rubble or a labourer
-    on B may clear it first (B resolves before D)."""
-    cfg = g.cfg
-    p = g.decider
-    going = 0
-    for q in g.g_list:
-        if q == p:
-            going += 1
-    climb = g.surveyor[p] + going < cfg.n_stations - 1
-    if lay:
-        if g.laid >= cfg.n_tracks:
-            lay = False
-        elif g.slot_rubble[cfg.track_slot[g.laid]] != 0:
-            digging = False
-            bb = cfg.space_offset[B]
-            for i in range(cfg.base_caps[B]):
-                if g.spaces[bb + i] >= 0:
-                    digging = True
-            lay = digging
+    climb = True
+    version = min(max(version, 1), 4)
+    if version == 4 and cfg.scenario != "mount_snowdon":
+        version = 3
+    if version == 4:
+        climb = g.surveyor[p] + g.g_list.count(p) < cfg.n_stations - 1
+        if lay:
+            if g.laid >= cfg.n_tracks:
+                lay = False
+            elif g.slot_rubble[cfg.track_slot[g.laid]] != 0:
+                digging = False
+                bb = cfg.space_offset[B]
+                for i in range(cfg.base_caps[B]):
+                    if g.spaces[bb + i] >= 0:
+                        digging = True
+                lay = digging
+    # Each area's weight for this seat now, 0 where it cannot use it (every option of an area
+    # weighs the same, so this is done once a decision, not once an option).
+    table = _WEIGHTS[version - 1]
+    by_area = [table[0], table[1], table[2] if works else 0, table[3] if lay else 0,
+               table[4] if build else 0, table[5], table[6] if climb else 0]
     total = 0
     weights: list[int] = []
     for a in legal:
-        area = str(a.args[0])
-        usable = not ((area == "G" and not climb) or (area == "C" and not works) or (area == "D" and not lay)
-                      or (area == "E" and not build))
-        w = _WEIGHTS_V4[_AREAS.index(area)] if usable else 0
+        w = by_area[_AREA_INDEX[str(a.args[0])]]
         weights.append(w)
         total += w
     if total == 0:
         return legal[randbelow(rng, len(legal))]
+    # The cumulative walk: the same draw as a list holding each option `w` times, in legal order.
     r = randbelow(rng, total)
     for i, w in enumerate(weights):
         if r < w:
