@@ -115,10 +115,10 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
     return steps
 
 
-def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> Action:
-    """An area drawn by the version's `_WEIGHTS` among those the seat can use when they
-    resolve (all options alike when it can use none): C Works with the iron for a Steel Bar or
-    2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
+def area_weights(g: State, version: int) -> list[int]:
+    """How often the policy (`version` 1 to 4) draws each area A to G for the deciding seat:
+    the version's `_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
+    the iron for a Steel Bar or 2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
     labourer on C, E Build with a stone or a Steel Bar. Version 4, in Mount Snowdon, adds two
     tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on G will bring there,
     moves no further (seed 004 "G MOVE THE SURVEYOR": at Yr Wyddfa it stays); Lay Track flips
@@ -153,11 +153,16 @@ def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> A
                     if g.spaces[bb + i] >= 0:
                         digging = True
                 lay = digging
-    # Each area's weight for this seat now, 0 where it cannot use it (every option of an area
-    # weighs the same, so this is done once a decision, not once an option).
     table = _WEIGHTS[version - 1]
-    by_area = [table[0], table[1], table[2] if works else 0, table[3] if lay else 0,
-               table[4] if build else 0, table[5], table[6] if climb else 0]
+    return [table[0], table[1], table[2] if works else 0, table[3] if lay else 0,
+            table[4] if build else 0, table[5], table[6] if climb else 0]
+
+
+def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> Action:
+    """An option drawn by its area's weight (`area_weights`); all options alike when the seat
+    can use no area."""
+    # Every option of an area weighs the same, so the weights are found once a decision.
+    by_area = area_weights(g, version)
     total = 0
     weights: list[int] = []
     for a in legal:
