@@ -160,10 +160,10 @@ def fit(paths: list[Path], bot: str | None) -> dict[str, Any]:
     print(f"{bot}: {len(rows)} placements with a choice, {games} games; "
           f"{unusable:.3f} of them on an area version 4 counts as unusable")
     shares = [sum(1 for r in rows if r["chose"] == a) / len(rows) for a in AREAS]
-    print("  share of placements: " + ", ".join(f"{a} {s:.3f}" for a, s in zip(AREAS, shares)))
+    print("  share of placements: " + ", ".join(f"{a} {s:.3f}" for a, s in zip(AREAS, shares, strict=True)))
 
     def show(ws: list[float | None]) -> str:
-        return ", ".join(f"{a} {'-' if x is None else f'{x:.2f}'}" for a, x in zip(AREAS, ws))
+        return ", ".join(f"{a} {'-' if x is None else f'{x:.2f}'}" for a, x in zip(AREAS, ws, strict=True))
 
     result: dict[str, Any] = {"bot": bot, "placements": len(rows), "games": games, "shares": shares,
                               "unusable4": unusable, "stages": {}, "versions": {}}
@@ -171,7 +171,7 @@ def fit(paths: list[Path], bot: str | None) -> dict[str, Any]:
     result["fitted"] = overall
     usable_in = [sum(1 for r in rows if r["usable4"][j] > 0) for j in range(7)]
     result["usable_in"] = usable_in
-    print("  placements where the area was usable: " + ", ".join(f"{a} {n}" for a, n in zip(AREAS, usable_in)))
+    print("  placements where the area was usable: " + ", ".join(f"{a} {n}" for a, n in zip(AREAS, usable_in, strict=True)))
     print(f"  fitted weights (version 4's usable areas), whole game: {show(overall)}")
     for name, lo, hi in STAGES:
         part = [r for r in rows if lo <= r["round"] <= hi]

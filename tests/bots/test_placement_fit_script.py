@@ -30,7 +30,7 @@ def test_the_fit_recovers_the_weights_the_choices_were_drawn_by() -> None:
     pf = load_script("placement_fit")
     truth = [1.0, 2.0, 2.0, 3.0, 2.0, 1.0, 10.0]
     fitted = pf.fit_weights(_synthetic(truth, 6000, 3))
-    for f, t in zip(fitted, truth):
+    for f, t in zip(fitted, truth, strict=True):
         assert f == pytest.approx(t, rel=0.15)
     # and the true table predicts those choices better than version 1's equal weights
     rows = _synthetic(truth, 2000, 4)

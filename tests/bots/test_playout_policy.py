@@ -236,16 +236,50 @@ def test_version_4_weighs_the_areas_and_skips_a_surveyor_at_the_summit_and_unexc
     assert counts["G"] > 6 * counts["A"] > 0
 
 
-def test_version_4_is_version_3_in_blaenau_ffestiniog() -> None:
-    """Blaenau Ffestiniog's Surveyors walk to the far end and stop (rule R13): version 4's
-    weights are Mount Snowdon's, and elsewhere it places as version 3 does, draw for draw."""
+@pytest.mark.parametrize("version", [4, 5])
+def test_versions_4_and_5_are_version_3_in_blaenau_ffestiniog(version: int) -> None:
+    """Blaenau Ffestiniog's Surveyors walk to the far end and stop (rule R13): versions 4 and
+    5's weights are Mount Snowdon's, and elsewhere they place as version 3 does, draw for draw."""
     for seed in range(4):
         a = snowdonia.new_game(3, seed=seed, scenario="blaenau_ffestiniog")
         b = a.clone()
-        steps = a.policy_playout(random.Random(seed), None, 4)
+        steps = a.policy_playout(random.Random(seed), None, version)
         assert b.policy_playout(random.Random(seed), None, 3) == steps
         assert a.is_over and a.result() == b.result()
         assert [a.observation(s) for s in range(3)] == [b.observation(s) for s in range(3)]
+
+
+def test_version_5_draws_the_areas_in_the_masters_proportions_and_keeps_version_4s_tests() -> None:
+    """Version 5 (`:h5`, stop 37): version 4's usable areas, weighed as the master chose among
+    them in self-play (scripts/placement_fit.py): per space D Lay Track four times and G Surveyor
+    five times as often as A Stock Yard, B and E one and a half times; the draws follow those
+    weights, and a seat whose Surveyor is at the summit is still never placed on G."""
+    assert playout.area_weights(snowdonia.new_game(3, seed=1), 5)[0] == 2
+    rng = random.Random(8)
+    per_space = {a: 0.0 for a in "ABCDEFG"}
+    expected = {a: 0.0 for a in "ABCDEFG"}
+    for seed in range(10):
+        for g in _walk(seed):
+            if g.decision != PLACE or g.over:
+                continue
+            legal = g.legal_actions()
+            weights = playout.area_weights(g, 5)
+            assert all(w in (0, t) for w, t in zip(weights, (2, 3, 2, 8, 3, 2, 10), strict=True))  # usable or not
+            n = {a: sum(1 for x in legal if x.args[0] == a) for a in "ABCDEFG"}
+            mass = sum(weights[i] * n[a] for i, a in enumerate("ABCDEFG"))
+            if mass == 0:
+                continue
+            for _ in range(20):
+                per_space[str(playout._place(g, legal, rng, 5).args[0])] += 1
+            for i, a in enumerate("ABCDEFG"):
+                expected[a] += 20 * weights[i] * n[a] / mass
+            h = g.clone()
+            h.surveyor[g.decider] = g.cfg.n_stations - 1
+            assert playout.area_weights(h, 5)[6] == 0
+    for a in "ABCDEFG":  # the draws are the weights' shares (within 10% of what they predict)
+        if expected[a] > 200:
+            assert per_space[a] == pytest.approx(expected[a], rel=0.1), a
+    assert expected["G"] > 200 and expected["E"] > 200 and expected["A"] > 200
 
 
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
@@ -283,8 +317,9 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert SearchConfig.parse("2000:f1:h2").policy == 2 and make_bot("search:300:f1:h2").name == "search:300:f1:h2"
     assert SearchConfig.parse("2000:f1:h3").policy == 3 and make_bot("search:300:f1:h3").name == "search:300:f1:h3"
     assert SearchConfig.parse("2000:f1:h4").policy == 4 and make_bot("search:300:f1:h4").name == "search:300:f1:h4"
+    assert SearchConfig.parse("2000:f1:h5").policy == 5 and make_bot("search:300:f1:h5").name == "search:300:f1:h5"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h5")
+        make_bot("search:300:h6")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
     versions: list[int] = []
@@ -349,8 +384,13 @@ PLAYOUT_PINS_V4 = [(55, [27, 48, 27]), (115, [28, 28, 73]), (85, [45, 35, 30]), 
                    (70, [23, 28, 28]), (91, [24, 24, 50])]
 
 
+# And with version 5 (`:h5`: the master's proportions, stop 37).
+PLAYOUT_PINS_V5 = [(82, [48, 35, 38]), (91, [25, 29, 50]), (84, [36, 39, 28]), (68, [29, 35, 37]),
+                   (82, [32, 27, 20]), (91, [24, 24, 50])]
+
+
 @pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3),
-                                               (4, PLAYOUT_PINS_V4)])
+                                               (4, PLAYOUT_PINS_V4), (5, PLAYOUT_PINS_V5)])
 def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):

@@ -43,6 +43,10 @@ Blaenau Ffestiniog, whose Surveyor walks to the far end and stops, version 4 pla
 Inside the search it plays worse than versions 2 and 3 (docs/bots-and-simulation.md, stop 36):
 a policy that wins its own games is not a better model of the game to search with.
 
+Version 5 (`:h5`) is version 4 with the area weights fitted to the master's own placements in
+self-play (`_WEIGHTS`; stop 37): the policy that predicts the master's choices best, to test
+whether playouts that play like the master's games make the search stronger.
+
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
 """
@@ -82,12 +86,17 @@ _WEIGHTS = (
     (1, 1, 2, 3, 2, 1, 1),
     (1, 1, 2, 3, 2, 1, 1),
     (1, 2, 2, 3, 2, 1, 10),
+    # Version 5 (Mount Snowdon): fitted to the master's own placements in self-play (stop 37:
+    # scripts/placement_fit.py, docs/ladder/dev/placements-ms3-master-selfplay.jsonl, 544
+    # placements of 10 games: A 1, B 1.43, C 0.92, D 4.17, E 1.45, F 0.89, G 4.85), doubled and
+    # rounded: the areas in the proportions the master chose them among those it could use.
+    (2, 3, 2, 8, 3, 2, 10),
 )
 
 
 def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
     """Play `depth` decisions (every decision to the game's end when `depth` < 0) by the
-    policy (`version` 1 to 4); returns how many were made. A forced decision is taken without
+    policy (`version` 1 to 5); returns how many were made. A forced decision is taken without
     a draw."""
     steps = 0
     while (depth < 0 or steps < depth) and not g.over:
@@ -116,16 +125,16 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
 
 
 def area_weights(g: State, version: int) -> list[int]:
-    """How often the policy (`version` 1 to 4) draws each area A to G for the deciding seat:
+    """How often the policy (`version` 1 to 5) draws each area A to G for the deciding seat:
     the version's `_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
     the iron for a Steel Bar or 2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
-    labourer on C, E Build with a stone or a Steel Bar. Version 4, in Mount Snowdon, adds two
-    tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on G will bring there,
+    labourer on C, E Build with a stone or a Steel Bar. Versions 4 and 5, in Mount Snowdon, add
+    two tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on G will bring there,
     moves no further (seed 004 "G MOVE THE SURVEYOR": at Yr Wyddfa it stays); Lay Track flips
     only a fully excavated Track card (seed 004 "D LAY TRACK"), so it is usable only when track
     is left to lay and the next card holds no rubble or a labourer on B may clear it first (B
     resolves before D). In Blaenau Ffestiniog, whose Surveyor walks to the far end and stops,
-    version 4 plays as version 3."""
+    versions 4 and 5 play as version 3."""
     cfg = g.cfg
     p = g.decider
     iron_per = train_ability(g, p, "steel_iron_cost", 3)
@@ -138,10 +147,10 @@ def area_weights(g: State, version: int) -> list[int]:
     lay = g.steel[p] > 0 or (on_c and g.iron[p] >= iron_per)
     build = g.steel[p] > 0 or g.stone[p] > 0
     climb = True
-    version = min(max(version, 1), 4)
-    if version == 4 and cfg.scenario != "mount_snowdon":
+    version = min(max(version, 1), len(_WEIGHTS))
+    if version >= 4 and cfg.scenario != "mount_snowdon":
         version = 3
-    if version == 4:
+    if version >= 4:
         climb = g.surveyor[p] + g.g_list.count(p) < cfg.n_stations - 1
         if lay:
             if g.laid >= cfg.n_tracks:
