@@ -14,8 +14,9 @@ things can be done better with the same playouts:
 - **Common random numbers**: each sample is one determinization (`Position.resample`, with the
   seat's knowledge only) and one stream of chance and of the playout policy's draws, shared by
   every option still in play. The events, the bag's draws and the contracts that come out decide
-  much of a game; played alike for every option, they cancel out of the differences between
-  options, which is all a choice needs. `:n0` draws them afresh for every playout instead.
+  much of a game; played alike for every option, the luck they share drops out of the
+  differences between options, which is all a choice needs (less of it as the options' games
+  part ways). `:n0` draws them afresh for every playout instead.
 
 The bot speaks only the protocol. Level string `halving:<playouts>[:h<policy>][:w<win
 weight>][:k<margin scale>][:n0]`: the playouts of one decision in all, the title's playout
