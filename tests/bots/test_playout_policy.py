@@ -78,7 +78,7 @@ def test_placements_never_waste_a_labourer(seed: int, version: int) -> None:
             continue
         legal = g.legal_actions()
         p = g.decider
-        chosen = {str(playout._place(g, legal, rng, version)) for _ in range(40)}
+        chosen = {str(playout._place(g, legal, rng, version, -1)) for _ in range(40)}
         assert chosen <= {str(a) for a in legal}
         areas = {c.split()[1][0] for c in chosen}
         if g.steel[p] == 0 and g.iron[p] < 2:
@@ -137,7 +137,7 @@ def test_version_2_plays_its_contracts_clears_builds_and_converts_everything() -
                 works += 1
             elif g.decision == PLACE and places < 30:
                 p = g.decider
-                picks = [str(playout._place(g, legal, rng, 2)) for _ in range(1500)]
+                picks = [str(playout._place(g, legal, rng, 2, -1)) for _ in range(1500)]
                 d = [a for a in map(str, legal) if a.split()[1][0] == "D"]
                 other = [a for a in map(str, legal) if a.split()[1][0] in "ABFG"]
                 if d and other and g.steel[p] > 0:
@@ -211,7 +211,7 @@ def test_version_4_weighs_the_areas_and_skips_a_surveyor_at_the_summit_and_unexc
             areas = {str(a.args[0]) for a in legal}
             p = g.decider
             cfg = g.cfg
-            picks = [str(playout._place(g, legal, rng, 4).args[0]) for _ in range(30)]
+            picks = [str(playout._place(g, legal, rng, 4, -1).args[0]) for _ in range(30)]
             assert set(picks) <= areas
             if "A" in areas and "G" in areas:
                 # per space: every open space of an area is an option of its own
@@ -222,7 +222,7 @@ def test_version_4_weighs_the_areas_and_skips_a_surveyor_at_the_summit_and_unexc
             h = g.clone()
             h.surveyor[p] = cfg.n_stations - 2
             h.g_list = [*h.g_list, p]
-            assert "G" not in {str(playout._place(h, legal, rng, 4).args[0]) for _ in range(30)}
+            assert "G" not in {str(playout._place(h, legal, rng, 4, -1).args[0]) for _ in range(30)}
             summit += 1
             # Steel Bars in hand, the next Track card not excavated, nobody on B: no D
             if "D" in areas and h.laid < cfg.n_tracks:
@@ -230,7 +230,7 @@ def test_version_4_weighs_the_areas_and_skips_a_surveyor_at_the_summit_and_unexc
                 h.slot_rubble[cfg.track_slot[h.laid]] = max(1, h.slot_rubble[cfg.track_slot[h.laid]])
                 bb = cfg.space_offset[1]
                 if all(h.spaces[bb + i] < 0 for i in range(cfg.base_caps[1])):
-                    assert "D" not in {str(playout._place(h, legal, rng, 4).args[0]) for _ in range(30)}
+                    assert "D" not in {str(playout._place(h, legal, rng, 4, -1).args[0]) for _ in range(30)}
                     unexcavated += 1
     assert summit > 50 and unexcavated > 10
     assert counts["G"] > 6 * counts["A"] > 0
@@ -270,7 +270,7 @@ def test_version_5_draws_the_areas_in_the_masters_proportions_and_keeps_version_
             if mass == 0:
                 continue
             for _ in range(20):
-                per_space[str(playout._place(g, legal, rng, 5).args[0])] += 1
+                per_space[str(playout._place(g, legal, rng, 5, -1).args[0])] += 1
             for i, a in enumerate("ABCDEFG"):
                 expected[a] += 20 * weights[i] * n[a] / mass
             h = g.clone()
@@ -280,6 +280,55 @@ def test_version_5_draws_the_areas_in_the_masters_proportions_and_keeps_version_
         if expected[a] > 200:
             assert per_space[a] == pytest.approx(expected[a], rel=0.1), a
     assert expected["G"] > 200 and expected["E"] > 200 and expected["A"] > 200
+
+
+@pytest.mark.parametrize("scenario", ["mount_snowdon", "blaenau_ffestiniog"])
+def test_version_6_weighs_the_areas_by_the_seats_plan_among_the_usable_ones(scenario: str) -> None:
+    """Version 6 (`:h6`, stop 39): a seat's placements are drawn by its plan's weights
+    (`_PLANS`: track, build, surveyor, contracts), among the areas version 4 judges usable in
+    Mount Snowdon (a Surveyor at Yr Wyddfa climbs no further, seed 004 "G MOVE THE SURVEYOR")
+    and version 3 in Blaenau Ffestiniog; without a plan it weighs as version 5."""
+    usable_version = 4 if scenario == "mount_snowdon" else 3
+    seen = 0
+    for seed in range(3):
+        for g in _walk(seed, scenario=scenario):
+            if g.decision != PLACE or g.over:
+                continue
+            mask = [w > 0 for w in playout.area_weights(g, usable_version)]
+            for plan, table in enumerate(playout._PLANS):
+                assert playout.area_weights(g, 6, plan) == [t if m else 0 for t, m in zip(table, mask, strict=True)]
+            assert playout.area_weights(g, 6) == playout.area_weights(g, 5)
+            seen += 1
+    assert seen > 50
+    assert len(playout._PLANS) == 4 and playout._PLANS[2][6] == 10  # the surveyor plan climbs
+
+
+def test_version_6_seats_keep_the_plan_they_draw_at_the_playouts_start() -> None:
+    """The plans are the playout generator's first draws, one a seat in seat order, and each
+    seat keeps its plan to the game's end (seed 004 "Assign Labourers"): over 40 playouts,
+    seats on the surveyor plan place most of their labourers on G, seats on the track plan
+    place on A, C and D far more often and on G far less. Were the plan drawn again at each
+    decision, or shared by all seats, these shares would be level."""
+    from snowdonia.core.rng import randbelow
+
+    share: dict[int, dict[str, int]] = {k: {a: 0 for a in "ABCDEFG"} for k in range(len(playout._PLANS))}
+    for seed in range(40):
+        g = snowdonia.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        probe = random.Random(seed)
+        plans = [randbelow(probe, len(playout._PLANS)) for _ in range(3)]
+        g.policy_playout(rng, None, 6)
+        for e in g.log():
+            if e.get("type") == "place":
+                share[plans[int(e["seat"])]][str(e["space"])[0]] += 1
+
+    def frac(plan: int, areas: str) -> float:
+        total = sum(share[plan].values())
+        return sum(share[plan][a] for a in areas) / total
+
+    assert frac(2, "G") > 0.35 and frac(0, "G") < 0.15
+    assert frac(0, "ACD") > frac(2, "ACD") + 0.3
+    assert frac(1, "E") > frac(0, "E") + 0.1 and frac(3, "BF") > frac(0, "BF") + 0.2
 
 
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
@@ -318,8 +367,9 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert SearchConfig.parse("2000:f1:h3").policy == 3 and make_bot("search:300:f1:h3").name == "search:300:f1:h3"
     assert SearchConfig.parse("2000:f1:h4").policy == 4 and make_bot("search:300:f1:h4").name == "search:300:f1:h4"
     assert SearchConfig.parse("2000:f1:h5").policy == 5 and make_bot("search:300:f1:h5").name == "search:300:f1:h5"
+    assert SearchConfig.parse("2000:f1:h6").policy == 6 and make_bot("search:300:f1:h6").name == "search:300:f1:h6"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h6")
+        make_bot("search:300:h7")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
     versions: list[int] = []
@@ -389,8 +439,14 @@ PLAYOUT_PINS_V5 = [(82, [48, 35, 38]), (91, [25, 29, 50]), (84, [36, 39, 28]), (
                    (82, [32, 27, 20]), (91, [24, 24, 50])]
 
 
+# And with version 6 (`:h6`: every seat keeps the plan it draws, stop 39).
+PLAYOUT_PINS_V6 = [(115, [14, 51, 11]), (159, [18, 7, 78]), (89, [27, 11, 16]), (94, [25, 37, 33]),
+                   (75, [13, 26, 48]), (74, [0, 9, 38])]
+
+
 @pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3),
-                                               (4, PLAYOUT_PINS_V4), (5, PLAYOUT_PINS_V5)])
+                                               (4, PLAYOUT_PINS_V4), (5, PLAYOUT_PINS_V5),
+                                               (6, PLAYOUT_PINS_V6)])
 def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):

@@ -47,6 +47,17 @@ Version 5 (`:h5`) is version 4 with the area weights fitted to the master's own 
 self-play (`_WEIGHTS`; stop 37): the policy that predicts the master's choices best, to test
 whether playouts that play like the master's games make the search stronger.
 
+Version 6 (`:h6`, stop 39) plays plans, not single moves. At the playout's start every seat
+draws one of four plans (`_PLANS`), each a chain the rulebook scores (seed 004 "Scoring"):
+**track** (A Stock Yard iron -> C Works Steel Bars -> D Lay Track, for the track markers the
+rich contracts need), **build** (stone and Steel Bars -> E Build, stations' building sites),
+**surveyor** (G, the climb to Yr Wyddfa) and **contracts** (F Site Office, B Excavate for the
+rubble the rubble contracts ask). The seat keeps its plan to the playout's end, and its
+placements are drawn by the plan's area weights among the areas it can use (as version 4
+judges them); every other decision as version 3. Versions 2 to 5 give every seat the same
+weights at every decision, so a chain three placements long is rarely played out, and the
+search undervalues its first step (docs/bots-and-simulation.md, "Why the bots score 55-70 VP").
+
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
 """
@@ -92,13 +103,26 @@ _WEIGHTS = (
     # rounded: the areas in the proportions the master chose them among those it could use.
     (2, 3, 2, 8, 3, 2, 10),
 )
+# Version 6: the plans a seat draws at a playout's start (A to G), each weighing the areas of
+# one scoring chain eight times an area outside it (the Surveyor, one area, ten times).
+_PLANS = (
+    (8, 1, 8, 8, 1, 1, 1),  # track: iron -> Steel Bars -> Lay Track (seed 004 "D LAY TRACK")
+    (8, 1, 8, 1, 8, 1, 1),  # build: stone and Steel Bars -> Build (seed 004 "E BUILD")
+    (1, 1, 1, 1, 1, 1, 10),  # surveyor: the climb (seed 004 "G MOVE THE SURVEYOR")
+    (1, 8, 1, 1, 1, 8, 1),  # contracts: Site Office, Excavate's rubble (seed 004 "F SITE OFFICE")
+)
+PLAN_VERSION = 6
 
 
 def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
     """Play `depth` decisions (every decision to the game's end when `depth` < 0) by the
-    policy (`version` 1 to 5); returns how many were made. A forced decision is taken without
-    a draw."""
+    policy (`version` 1 to 6); returns how many were made. A forced decision is taken without
+    a draw. Version 6 first draws every seat's plan (one draw a seat, in seat order)."""
     steps = 0
+    plans: list[int] = []
+    if version >= PLAN_VERSION:
+        for _ in range(len(g.surveyor)):
+            plans.append(randbelow(rng, len(_PLANS)))
     while (depth < 0 or steps < depth) and not g.over:
         legal = legal_actions(g)
         n = len(legal)
@@ -107,7 +131,7 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
         else:
             d = g.decision
             if d == PLACE:
-                step(g, _place(g, legal, rng, version))
+                step(g, _place(g, legal, rng, version, plans[g.decider] if plans else -1))
             elif d == STOCK_YARD:
                 step(g, _fullest_take(legal, rng))
             elif d == WORKS:
@@ -124,8 +148,8 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
     return steps
 
 
-def area_weights(g: State, version: int) -> list[int]:
-    """How often the policy (`version` 1 to 5) draws each area A to G for the deciding seat:
+def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
+    """How often the policy (`version` 1 to 6) draws each area A to G for the deciding seat:
     the version's `_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
     the iron for a Steel Bar or 2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
     labourer on C, E Build with a stone or a Steel Bar. Versions 4 and 5, in Mount Snowdon, add
@@ -134,7 +158,8 @@ def area_weights(g: State, version: int) -> list[int]:
     only a fully excavated Track card (seed 004 "D LAY TRACK"), so it is usable only when track
     is left to lay and the next card holds no rubble or a labourer on B may clear it first (B
     resolves before D). In Blaenau Ffestiniog, whose Surveyor walks to the far end and stops,
-    versions 4 and 5 play as version 3."""
+    versions 4 and 5 play as version 3. Version 6 weighs by the seat's `plan` (an index into
+    `_PLANS`) with version 4's tests in Mount Snowdon, version 3's in Blaenau Ffestiniog."""
     cfg = g.cfg
     p = g.decider
     iron_per = train_ability(g, p, "steel_iron_cost", 3)
@@ -147,9 +172,15 @@ def area_weights(g: State, version: int) -> list[int]:
     lay = g.steel[p] > 0 or (on_c and g.iron[p] >= iron_per)
     build = g.steel[p] > 0 or g.stone[p] > 0
     climb = True
-    version = min(max(version, 1), len(_WEIGHTS))
-    if version >= 4 and cfg.scenario != "mount_snowdon":
-        version = 3
+    table: tuple[int, ...]
+    if version >= PLAN_VERSION and 0 <= plan < len(_PLANS):
+        table = _PLANS[plan]
+        version = 4 if cfg.scenario == "mount_snowdon" else 3
+    else:
+        version = min(max(version, 1), len(_WEIGHTS))
+        if version >= 4 and cfg.scenario != "mount_snowdon":
+            version = 3
+        table = _WEIGHTS[version - 1]
     if version >= 4:
         climb = g.surveyor[p] + g.g_list.count(p) < cfg.n_stations - 1
         if lay:
@@ -162,16 +193,15 @@ def area_weights(g: State, version: int) -> list[int]:
                     if g.spaces[bb + i] >= 0:
                         digging = True
                 lay = digging
-    table = _WEIGHTS[version - 1]
     return [table[0], table[1], table[2] if works else 0, table[3] if lay else 0,
             table[4] if build else 0, table[5], table[6] if climb else 0]
 
 
-def _place(g: State, legal: list[Action], rng: random.Random, version: int) -> Action:
-    """An option drawn by its area's weight (`area_weights`); all options alike when the seat
-    can use no area."""
+def _place(g: State, legal: list[Action], rng: random.Random, version: int, plan: int) -> Action:
+    """An option drawn by its area's weight (`area_weights`, by the seat's `plan` in version 6);
+    all options alike when the seat can use no area."""
     # Every option of an area weighs the same, so the weights are found once a decision.
-    by_area = area_weights(g, version)
+    by_area = area_weights(g, version, plan)
     total = 0
     weights: list[int] = []
     for a in legal:
