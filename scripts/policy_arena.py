@@ -28,7 +28,15 @@ def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    versions = [int(v) for v in args.versions.split(",")]
+    try:
+        versions = [int(v) for v in args.versions.split(",")]
+    except ValueError:
+        ap.error(f"versions must be whole numbers separated by commas, not {args.versions!r}")
+    if any(not 1 <= v <= 5 for v in versions):
+        # Version 6 keeps each seat's plan for one whole playout; called one decision at a time,
+        # as the arena does, it would draw a new plan at every decision and play another policy.
+        ap.error("the arena plays versions 1 to 5: version 6 keeps each seat's plan for a whole "
+                 "playout, and the arena asks the policy one decision at a time")
     players = len(versions)
     t = title(args.game)
     wins: dict[int, float] = collections.defaultdict(float)

@@ -37,3 +37,13 @@ def test_the_arena_counts_seats_wins_and_vp_of_the_games_it_plays(capsys: pytest
         assert out[v]["wins"] == pytest.approx(wins[v])
         assert out[v]["vp"] == pytest.approx(vp[v] / seats[v])
     assert "version 4: 9 seats" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("versions", ["6,3,3", "0,3,3", "a,3"])
+def test_the_arena_refuses_versions_it_cannot_play_in_words(versions: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Version 6 (stop 39) keeps a plan for a whole playout; the arena's one-decision calls
+    would redraw it every decision, so it is refused rather than silently played otherwise."""
+    with pytest.raises(SystemExit):
+        load_script("policy_arena").main([versions, "--games", "1"])
+    err = capsys.readouterr().err
+    assert "versions 1 to 5" in err or "whole numbers" in err
