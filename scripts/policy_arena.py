@@ -33,9 +33,9 @@ def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
     except ValueError:
         ap.error(f"versions must be whole numbers separated by commas, not {args.versions!r}")
     if any(not 1 <= v <= 5 for v in versions):
-        # Version 6 keeps each seat's plan for one whole playout; called one decision at a time,
+        # Versions 6 and 7 keep each seat's plan for one whole playout; called one decision at a time,
         # as the arena does, it would draw a new plan at every decision and play another policy.
-        ap.error("the arena plays versions 1 to 5: version 6 keeps each seat's plan for a whole "
+        ap.error("the arena plays versions 1 to 5: versions 6 and 7 keep each seat's plan for a whole "
                  "playout, and the arena asks the policy one decision at a time")
     players = len(versions)
     t = title(args.game)

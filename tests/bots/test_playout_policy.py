@@ -15,6 +15,7 @@ import snowdonia
 from snowdonia.bots import make_bot
 from snowdonia.bots.search import SearchBot, SearchConfig
 from snowdonia.games.snowdonia.bots import playout
+from snowdonia.games.snowdonia.rules.config import BONUS_PLACED
 from snowdonia.games.snowdonia.rules.decisions import (
     BUILD,
     CLEAR,
@@ -331,6 +332,47 @@ def test_version_6_seats_keep_the_plan_they_draw_at_the_playouts_start() -> None
     assert frac(1, "E") > frac(0, "E") + 0.1 and frac(3, "BF") > frac(0, "BF") + 0.2
 
 
+def test_version_7_draws_a_seats_plan_by_what_it_holds() -> None:
+    """Version 7 (`:h7`, stop 39): the plans' weights grow with what the seat holds, seed 004
+    "Scoring" (a contract scores when its markers and rubble are on it): Steel Bars and iron
+    for the track plan, stone for the build plan, the track and station markers and the rubble
+    its contracts ask; a Surveyor at Yr Wyddfa draws no surveyor plan. The draws follow the
+    weights."""
+    g = snowdonia.new_game(3, seed=1)
+    p = 0
+    base = playout.plan_weights(g, p)
+    h = g.clone()
+    h.steel[p] += 2
+    h.iron[p] += 1
+    w = playout.plan_weights(h, p)
+    assert w[0] == base[0] + 5 and w[1] == base[1] + 2 and w[2:] == base[2:]
+    h = g.clone()
+    h.surveyor[p] = g.cfg.n_stations - 1
+    assert playout.plan_weights(h, p)[2] == 0
+    cfg = g.cfg
+    kinds = {}
+    for c in cfg.contract_numbers:
+        h = g.clone()
+        h.hand[p] = 1 << c
+        h.played[p] = 0
+        kinds[c] = playout.plan_weights(h, p)
+        empty = g.clone()
+        empty.hand[p] = 0
+        empty.played[p] = 0
+        e = playout.plan_weights(empty, p)
+        rubble, tracks, stations = cfg.bonus_need[c]
+        if cfg.bonus_kind[c] == BONUS_PLACED:  # markers and rubble placed on it
+            assert kinds[c] == [e[0] + 2 * tracks, e[1] + 2 * stations, e[2], e[3] + rubble], c
+    assert any(k[0] > k[1] for k in kinds.values()) and any(k[1] > k[0] for k in kinds.values())
+    rng = random.Random(3)
+    h = g.clone()
+    h.steel[p] += 6  # the track plan now weighs most
+    weights = playout.plan_weights(h, p)
+    draws = [playout._held_plan(h, p, rng) for _ in range(4000)]
+    for i, w in enumerate(weights):
+        assert draws.count(i) == pytest.approx(4000 * w / sum(weights), rel=0.12)
+
+
 def test_the_policy_scores_more_than_uniform_random_play() -> None:
     """What the policy is for: over the same 40 games its seats score more than uniformly
     random seats (random play wastes labourers; docs/bots-and-simulation.md)."""
@@ -368,8 +410,9 @@ def test_the_policy_flag_parses_names_itself_and_is_used(monkeypatch: pytest.Mon
     assert SearchConfig.parse("2000:f1:h4").policy == 4 and make_bot("search:300:f1:h4").name == "search:300:f1:h4"
     assert SearchConfig.parse("2000:f1:h5").policy == 5 and make_bot("search:300:f1:h5").name == "search:300:f1:h5"
     assert SearchConfig.parse("2000:f1:h6").policy == 6 and make_bot("search:300:f1:h6").name == "search:300:f1:h6"
+    assert SearchConfig.parse("2000:f1:h7").policy == 7 and make_bot("search:300:f1:h7").name == "search:300:f1:h7"
     with pytest.raises(ValueError, match="playout policy"):
-        make_bot("search:300:h7")
+        make_bot("search:300:h8")
     g = positions("snowdonia", None, 3, seed=5, count=1)[0]
     calls: list[int | None] = []
     versions: list[int] = []
@@ -444,9 +487,14 @@ PLAYOUT_PINS_V6 = [(115, [14, 51, 11]), (159, [18, 7, 78]), (89, [27, 11, 16]), 
                    (75, [13, 26, 48]), (74, [0, 9, 38])]
 
 
+# And with version 7 (`:h7`: plans drawn by what each seat holds, stop 39).
+PLAYOUT_PINS_V7 = [(105, [35, 46, 20]), (159, [18, 7, 78]), (89, [27, 11, 16]), (114, [40, 20, 23]),
+                   (75, [13, 26, 48]), (86, [17, 10, 3])]
+
+
 @pytest.mark.parametrize(("version", "pins"), [(1, PLAYOUT_PINS), (2, PLAYOUT_PINS_V2), (3, PLAYOUT_PINS_V3),
                                                (4, PLAYOUT_PINS_V4), (5, PLAYOUT_PINS_V5),
-                                               (6, PLAYOUT_PINS_V6)])
+                                               (6, PLAYOUT_PINS_V6), (7, PLAYOUT_PINS_V7)])
 def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int]]]) -> None:
     out = []
     for s in range(5):

@@ -39,7 +39,7 @@ def test_the_arena_counts_seats_wins_and_vp_of_the_games_it_plays(capsys: pytest
     assert "version 4: 9 seats" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("versions", ["6,3,3", "0,3,3", "a,3"])
+@pytest.mark.parametrize("versions", ["6,3,3", "3,7,3", "0,3,3", "a,3"])
 def test_the_arena_refuses_versions_it_cannot_play_in_words(versions: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Version 6 (stop 39) keeps a plan for a whole playout; the arena's one-decision calls
     would redraw it every decision, so it is refused rather than silently played otherwise."""

@@ -26,7 +26,7 @@ option covers left out), `:r1` (tree reuse: the bot keeps its tree between its d
 starts the next search from the subtree of the moves it has seen played since), `:h1` (playouts
 follow the title's cheap playout policy, `Position.policy_playout`, instead of uniformly random
 decisions: Mount Snowdon's places no labourer on an area its seat cannot use; titles without a
-policy play uniformly at random; `:h2` to `:h6` are its later versions).
+policy play uniformly at random; `:h2` to `:h7` are its later versions).
 
 Compiled with mypyc with the engine (snowdonia/_engine.py); the interpreted module makes the
 same choices from the same seed. The iteration's hot loop avoids per-step allocations: one
@@ -81,7 +81,7 @@ class SearchConfig:
     reuse: bool = False  # keep the tree between decisions (the subtree of the moves seen since)
     learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
-    policy: int = 0  # playouts follow version 1 to 6 of the title's cheap playout policy (`:h1` to `:h6`), not uniform random
+    policy: int = 0  # playouts follow version 1 to 7 of the title's cheap playout policy (`:h1` to `:h7`), not uniform random
     seconds_cap: float | None = None
 
     @staticmethod
@@ -133,7 +133,7 @@ class SearchConfig:
                     learned = extra == "v1"
                 elif extra in ("x0", "x1"):
                     decided = extra == "x1"
-                elif extra in ("h0", "h1", "h2", "h3", "h4", "h5", "h6"):
+                elif extra in ("h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"):
                     policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
@@ -150,7 +150,7 @@ class SearchConfig:
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
-                "once the choice is decided), 'h1' to 'h6' (the title's playout policy) and an exploration constant from 0 to 10 ('c0.7'); "
+                "once the choice is decided), 'h1' to 'h7' (the title's playout policy) and an exploration constant from 0 to 10 ('c0.7'); "
                 "1 to 1,000,000 iterations", level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,

@@ -58,6 +58,14 @@ judges them); every other decision as version 3. Versions 2 to 5 give every seat
 weights at every decision, so a chain three placements long is rarely played out, and the
 search undervalues its first step (docs/bots-and-simulation.md, "Why the bots score 55-70 VP").
 
+Version 7 (`:h7`) draws each seat's plan by what the seat holds at the playout's start, not
+uniformly: the track plan weighs 2 + 2 per Steel Bar + 1 per iron + 2 per track marker its
+contracts ask, the build plan 2 + 1 per stone and Steel Bar + 2 per station marker asked, the
+surveyor plan 3 (+ 4 per surveyor contract; 0 at Yr Wyddfa in Mount Snowdon), the contracts
+plan 2 + 1 per two rubble + 1 per rubble asked. So the first step of a chain (iron taken, a
+track contract chosen) makes the playouts that follow it likelier to finish the chain, and a
+search sees the chain's points in the option that starts it.
+
 The policy reads only what the deciding seat sees in the determinization it plays; it never
 changes anything but the game it is given. Compiled with the engine (snowdonia/_engine.py).
 """
@@ -69,6 +77,7 @@ import random
 from snowdonia.core.rng import randbelow
 from snowdonia.games.snowdonia.rules.actions import Action
 from snowdonia.games.snowdonia.rules.board import B, C, train_ability
+from snowdonia.games.snowdonia.rules.config import BONUS_PLACED, BONUS_TIERS
 from snowdonia.games.snowdonia.rules.decisions import (
     BUILD,
     CLEAR,
@@ -112,15 +121,19 @@ _PLANS = (
     (1, 8, 1, 1, 1, 8, 1),  # contracts: Site Office, Excavate's rubble (seed 004 "F SITE OFFICE")
 )
 PLAN_VERSION = 6
+HELD_PLAN_VERSION = 7
 
 
 def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -> int:
     """Play `depth` decisions (every decision to the game's end when `depth` < 0) by the
-    policy (`version` 1 to 6); returns how many were made. A forced decision is taken without
-    a draw. Version 6 first draws every seat's plan (one draw a seat, in seat order)."""
+    policy (`version` 1 to 7); returns how many were made. A forced decision is taken without
+    a draw. Versions 6 and 7 first draw every seat's plan (one draw a seat, in seat order)."""
     steps = 0
     plans: list[int] = []
-    if version >= PLAN_VERSION:
+    if version >= HELD_PLAN_VERSION:
+        for p in range(len(g.surveyor)):
+            plans.append(_held_plan(g, p, rng))
+    elif version >= PLAN_VERSION:
         for _ in range(len(g.surveyor)):
             plans.append(randbelow(rng, len(_PLANS)))
     while (depth < 0 or steps < depth) and not g.over:
@@ -149,7 +162,7 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
 
 
 def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
-    """How often the policy (`version` 1 to 6) draws each area A to G for the deciding seat:
+    """How often the policy (`version` 1 to 7) draws each area A to G for the deciding seat:
     the version's `_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
     the iron for a Steel Bar or 2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
     labourer on C, E Build with a stone or a Steel Bar. Versions 4 and 5, in Mount Snowdon, add
@@ -195,6 +208,43 @@ def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
                 lay = digging
     return [table[0], table[1], table[2] if works else 0, table[3] if lay else 0,
             table[4] if build else 0, table[5], table[6] if climb else 0]
+
+
+def plan_weights(g: State, p: int) -> list[int]:
+    """Version 7: how likely seat `p` is to draw each plan of `_PLANS` (track, build, surveyor,
+    contracts) from what it holds: its cubes and Steel Bars, and the markers and rubble its
+    contracts ask (seed 004 "Scoring": a contract scores when its markers and rubble are on it),
+    a surveyor contract for the climb."""
+    cfg = g.cfg
+    track = 2 + 2 * g.steel[p] + g.iron[p]
+    build = 2 + g.stone[p] + g.steel[p]
+    climb = 3
+    if cfg.scenario == "mount_snowdon" and g.surveyor[p] >= cfg.n_stations - 1:
+        climb = 0
+    office = 2 + g.rubble[p] // 2
+    held = (g.hand[p] | g.played[p]) & cfg.contract_mask
+    for c in cfg.contract_numbers:
+        if held >> c & 1:
+            if cfg.bonus_kind[c] == BONUS_TIERS:
+                if climb:
+                    climb += 4
+            elif cfg.bonus_kind[c] == BONUS_PLACED:
+                rubble, tracks, stations = cfg.bonus_need[c]
+                track += 2 * tracks
+                build += 2 * stations
+                office += rubble
+    return [track, build, climb, office]
+
+
+def _held_plan(g: State, p: int, rng: random.Random) -> int:
+    """A plan for seat `p` drawn by `plan_weights`."""
+    weights = plan_weights(g, p)
+    r = randbelow(rng, sum(weights))
+    for i, w in enumerate(weights):
+        if r < w:
+            return i
+        r -= w
+    return len(weights) - 1
 
 
 def _place(g: State, legal: list[Action], rng: random.Random, version: int, plan: int) -> Action:
