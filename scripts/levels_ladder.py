@@ -167,7 +167,8 @@ def _mean_its(games: list[dict[str, Any]], key: str) -> float | None:
 
 def paired(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Two ladders on the games both hold (the same index, seed and focus seat): each focus
-    bot's wins (shares) and the games won by one alone (a larger share than the other's)."""
+    bot's wins (shares), the games won by one alone (a larger share than the other's) and each
+    focus bot's mean VP on those games."""
     ra = {r["index"]: r for r in a}
     rb = {r["index"]: r for r in b}
     common = sorted(set(ra) & set(rb))
@@ -183,7 +184,9 @@ def paired(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]) -> dict[str
     return {"games": len(common), "focus": [ra[common[0]]["focus"], rb[common[0]]["focus"]],
             "wins": [sum(share(ra[i]) for i in common), sum(share(rb[i]) for i in common)],
             "won_alone": [sum(share(ra[i]) > share(rb[i]) for i in common),
-                          sum(share(rb[i]) > share(ra[i]) for i in common)]}
+                          sum(share(rb[i]) > share(ra[i]) for i in common)],
+            "mean_vp": [round(sum(float(r[i]["scores"][r[i]["focus_seat"]]) for i in common) / len(common), 2)
+                        for r in (ra, rb)]}
 
 
 def markdown(summaries: list[dict[str, Any]]) -> str:

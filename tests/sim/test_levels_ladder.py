@@ -85,8 +85,10 @@ def test_paired_compares_two_ladders_on_the_games_both_hold(tmp_path: Path, caps
     b = [_row(0, [0], [50, 40, 30]), _row(1, [0], [50, 40, 30]), _row(2, [2], [30, 40, 50])]
     got = lad.paired(a, b)
     # game 3 is in one file only; game 1 is won by a alone; in game 2 a shares the win (a half)
-    # where b won it whole, so b did better there
-    assert got == {"games": 3, "focus": ["expert", "expert"], "wins": [2.5, 2.0], "won_alone": [1, 1]}
+    # where b won it whole, so b did better there; the focus seats scored 50, 50, 50 in a and
+    # 50, 40, 50 in b
+    assert got == {"games": 3, "focus": ["expert", "expert"], "wins": [2.5, 2.0], "won_alone": [1, 1],
+                   "mean_vp": [50.0, 46.67]}
     fa, fb = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     fa.write_text("".join(json.dumps(r) + "\n" for r in a))
     fb.write_text("".join(json.dumps(r) + "\n" for r in b))
