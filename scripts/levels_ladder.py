@@ -3,9 +3,10 @@ title, with each side's mean time per decision, seats rotated, resumable and par
 
 Each finished game is one JSON line in --out:
 `index, seed, game, scenario, players, focus, opponent, focus_seat, winners, scores, rounds,
-seconds, focus_spd, opponent_spd, focus_decisions, opponent_decisions, focus_its, opponent_its`
-(spd: mean seconds per decision the bot was asked, forced moves included; `seconds`: the whole
-game; its: mean iterations per decision the side searched, a decision with more than one
+seconds, focus_spd, opponent_spd, focus_wall_spd, focus_decisions, opponent_decisions, focus_its,
+opponent_its` (spd: mean CPU seconds per decision the bot was asked, forced moves included, a
+root-parallel bot's helper processes counted; focus_wall_spd: the same on the wall clock, since
+stop 40; `seconds`: the whole game; its: mean iterations per decision the side searched, a decision with more than one
 option, read from the bot's `last_iterations`, or null for a bot that does not search). The
 iterations say how strong a wall-clock bot such as the reference `mcts-v1:1s` was on the day:
 its second buys fewer iterations on a slower or busier machine, while an iteration level plays
@@ -59,6 +60,7 @@ def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, 
     specs = [focus if s == seat else opponent for s in range(players)]
     bots = [make_bot(b, bot_seed(seed, s), game=game) for s, b in enumerate(specs)]
     spent = [0.0] * players
+    wall = [0.0] * players  # wall-clock thinking: below the CPU time for a root-parallel bot
     asked = [0] * players
     its = [0] * players  # iterations of the decisions each seat searched
     searched = [0] * players
@@ -68,14 +70,21 @@ def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, 
         assert p is not None
         options = len(g.legal_actions())
         s0 = time.process_time()
+        w0 = time.perf_counter()
         a = bots[p].choose(g)
-        spent[p] += time.process_time() - s0
+        wall[p] += time.perf_counter() - w0
+        # a root-parallel bot's helper processes spend CPU this process does not see
+        spent[p] += time.process_time() - s0 + getattr(bots[p], "last_helper_cpu", 0.0)
         asked[p] += 1
         ran = getattr(bots[p], "last_iterations", None)
         if options > 1 and ran is not None:
             its[p] += ran
             searched[p] += 1
         g.apply(a)
+    for b in bots:  # a root-parallel bot's helper processes end with its game
+        close = getattr(b, "close", None)
+        if close is not None:
+            close()
     res = g.outcome()
     stats = g.stats()
     opp_time = sum(spent[s] for s in range(players) if s != seat)
@@ -88,6 +97,7 @@ def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, 
             "rounds": stats.get("rounds"), "seconds": round(time.perf_counter() - t0, 2),
             "focus_spd": round(spent[seat] / max(asked[seat], 1), 4),
             "opponent_spd": round(opp_time / max(opp_asked, 1), 4),
+            "focus_wall_spd": round(wall[seat] / max(asked[seat], 1), 4),
             "focus_decisions": asked[seat], "opponent_decisions": opp_asked,
             "focus_its": round(its[seat] / searched[seat], 1) if searched[seat] else None,
             "opponent_its": round(opp_its / opp_searched, 1) if opp_searched else None}

@@ -189,3 +189,34 @@ def test_the_readme_ladder_tables_are_the_ladder_files() -> None:
     for table, files in found:
         summaries = [lad.summarize(lad.read_rows(root / f)) for f in files]
         assert table == lad.markdown(summaries), files
+
+
+def test_a_root_parallel_bots_helper_cpu_and_wall_time_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A root-parallel bot (bots/parallel.py) spends CPU in helper processes that the calling
+    process's clock does not see: the ladder adds the bot's `last_helper_cpu` to its time a
+    decision, reports the wall clock beside it, and closes the bot's helpers after the game."""
+    import random as _random
+
+    import snowdonia.bots as bots_mod
+
+    closed: list[bool] = []
+
+    class Helped:
+        name = "helped"
+
+        def __init__(self, seed: int) -> None:
+            self.rng = _random.Random(seed)
+            self.last_helper_cpu = 0.0
+
+        def choose(self, game: object) -> object:
+            self.last_helper_cpu = 0.5
+            return self.rng.choice(game.legal_actions())  # type: ignore[attr-defined]
+
+        def close(self) -> None:
+            closed.append(True)
+
+    monkeypatch.setitem(bots_mod._GENERIC, "helped", lambda _level, seed: Helped(seed))
+    row = _script().play_one((0, 5, "foothills", None, 2, "helped", "random"))
+    assert row["focus_spd"] >= 0.5 and row["opponent_spd"] < 0.5
+    assert 0.0 <= row["focus_wall_spd"] < 0.5  # the helpers' half second is CPU, not wall time
+    assert closed == [True]

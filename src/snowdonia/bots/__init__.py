@@ -97,7 +97,8 @@ def bot_levels(game: str = "snowdonia") -> list[str]:
     the reference search bot."""
     kinds = bot_kinds(game)
     out = [name for name, lv in named_levels().items() if is_bot_spec(lv.spec_for(game), game)]
-    out += [k for k in kinds if k not in ("mcts", "mcts-v1", "search")]
+    # the search kinds need a budget; `parallel` also a level to run (and starts processes)
+    out += [k for k in kinds if k not in ("mcts", "mcts-v1", "search", "parallel")]
     if "mcts" in kinds:
         out += ["mcts:200", "mcts:1s"]
     return out
@@ -119,12 +120,12 @@ def keeps_tree(spec: str, game: str = "snowdonia") -> bool:
 def is_search_level(spec: str) -> bool:
     """True when the level searches (takes a noticeable time), False for the instant bots."""
     kind = resolve(spec.strip().lower()).partition(":")[0]
-    return kind in ("mcts", "mcts-v1", "search")
+    return kind in ("mcts", "mcts-v1", "search", "parallel")
 
 
 def _load_builtin() -> None:
     """Import the game-agnostic bots, which register themselves."""
-    from snowdonia.bots import mcts, random_bot, search  # noqa: F401
+    from snowdonia.bots import mcts, parallel, random_bot, search  # noqa: F401
 
     if "ppo" not in _GENERIC:
         from snowdonia.bots import ppo
