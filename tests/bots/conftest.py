@@ -36,3 +36,17 @@ def state(g: Position) -> tuple[Any, ...]:
     bytes (generator included), the record, every seat's view and the legal options."""
     return (g.snapshot(), g.record(), [g.observation(s) for s in range(g.players)],
             [str(a) for a in g.legal_actions()], g.log())
+
+
+def hidden_twins(game: str, scenario: str | None, players: int, seed: int,
+                 count: int) -> list[tuple[Position, Position]]:
+    """Pairs of live positions that differ only in what the seat to move cannot see (the
+    contract deck's order, the bag's future draws: `resample` re-deals exactly those)."""
+    out = []
+    for g in positions(game, scenario, players, seed, count):
+        seat = g.current_player
+        assert seat is not None
+        other = g.resample(seat, 99)
+        assert other.observation(seat) == g.observation(seat)
+        out.append((g, other))
+    return out

@@ -15,7 +15,7 @@ from snowdonia.bots import bot_levels, is_search_level, make_bot
 from snowdonia.bots.parallel import ParallelSearchBot, merge
 from snowdonia.bots.search import OptionStats, SearchBot
 
-from .conftest import positions, state
+from .conftest import hidden_twins, positions, state
 
 CONFIGS = [("snowdonia", None, 3), ("snowdonia", "blaenau_ffestiniog", 3), ("foothills", None, 2)]
 
@@ -127,11 +127,7 @@ def test_a_parallel_choice_never_depends_on_hidden_facts(game: str, scenario: st
     merged statistics from the same seed and budget."""
     monkeypatch.setenv("SNOWDONIA_SERIAL", "1")
     checked = 0
-    for g in positions(game, scenario, players, 23, 3):
-        seat = g.current_player
-        assert seat is not None
-        other = g.resample(seat, 99)
-        assert other.observation(seat) == g.observation(seat)
+    for g, other in hidden_twins(game, scenario, players, 23, 3):
         bots = [make_bot("parallel:2:search:50:s0.3", 7, game=game) for _ in (0, 1)]
         assert isinstance(bots[0], ParallelSearchBot) and isinstance(bots[1], ParallelSearchBot)
         assert str(bots[0].choose(g)) == str(bots[1].choose(other))
