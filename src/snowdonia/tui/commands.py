@@ -94,7 +94,7 @@ def _base_parameters() -> list[inspect.Parameter]:
             "One per seat, comma separated: human or a bot level, weakest first: %(levels)s. Or a bot by budget "
             "(%(bots)s); or ppo (Snowdonia, Mount Snowdon: the learned policy). The levels' measured strength: "
             "README, 'Bot levels'. Default: human then greedy bots.",
-            levels=levels_help(), bots="random, greedy, search:2000, mcts:200, mcts-v1:1s"))),
+            levels=levels_help(), bots="random, greedy, search:2000, mcts:200, mcts-v1:1s, parallel:2:master"))),
         ("seed", int | None, _opt(None, "--seed", help=_("Game seed (default: random, kept in the record)."))),
         ("save", Path | None, _opt(None, "--save", help=_(
             "Write the record to this file after every decision and at the end."))),
