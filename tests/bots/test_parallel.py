@@ -171,3 +171,18 @@ def test_malformed_parallel_levels_are_refused_in_words(spec: str, words: str) -
 def test_parallel_is_a_search_level_and_never_offered_bare() -> None:
     assert is_search_level("parallel:2:master") and is_search_level("parallel:2:search:300")
     assert "parallel" not in bot_levels() and "parallel" not in bot_levels("foothills")
+
+
+def test_the_speed_script_counts_the_helpers_iterations_and_cpu(capsys: pytest.CaptureFixture[str]) -> None:
+    """scripts/parallel_speed.py: one row a level, the parallel level's iterations twice the
+    single search's, its CPU (helpers included) above its own process's share, ratios against
+    the first level."""
+    import json
+
+    from tests.script_loader import load_script
+
+    load_script("parallel_speed").main(["search:60:f1:h2", "parallel:2:search:60:f1:h2", "--positions", "2"])
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["level"] for r in rows] == ["search:60:f1:h2", "parallel:2:search:60:f1:h2"]
+    assert [r["its"] for r in rows] == [60.0, 120.0] and rows[0]["wall_ratio"] == rows[0]["cpu_ratio"] == 1.0
+    assert rows[1]["cpu_spd"] > 0 and rows[1]["cpu_ratio"] > 1.0
