@@ -6,8 +6,9 @@ Each finished game is one JSON line in --out:
 seconds, focus_spd, opponent_spd, focus_wall_spd, focus_decisions, opponent_decisions, focus_its,
 opponent_its` (spd: mean CPU seconds per decision the bot was asked, forced moves included, a
 root-parallel bot's helper processes counted; focus_wall_spd: the same on the wall clock, since
-stop 40; `seconds`: the whole game; its: mean iterations per decision the side searched, a decision with more than one
-option, read from the bot's `last_iterations`, or null for a bot that does not search). The
+stop 40; `seconds`: the whole game; its: mean iterations per decision the side searched, a
+decision with more than one option, read from the bot's `last_iterations`, or null for a bot
+that does not search). The
 iterations say how strong a wall-clock bot such as the reference `mcts-v1:1s` was on the day:
 its second buys fewer iterations on a slower or busier machine, while an iteration level plays
 the same everywhere and only takes longer (docs/bots-and-simulation.md). The focus seat is
