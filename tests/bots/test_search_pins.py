@@ -69,6 +69,14 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place B2', [273, 247, 815, 894, 122, 129, 209, 239]),
         ('pass', [949, 1515]),
     ],
+    # The open loop over the opponents (`:o1`, stop 41: only the seat's own decisions in the
+    # tree), on the master's playouts, recorded with the compiled build.
+    'search:300:f1:w0.8:k8:h2:o1': [
+        ('place D1', [32, 5, 32, 8, 27, 28, 36, 15, 34, 17, 24, 13, 29]),
+        ('place A1', [76, 42, 24, 46, 11, 34, 31, 36]),
+        ('place B1', [18, 15, 132, 58, 10, 21, 32, 14]),
+        ('pass', [136, 164]),
+    ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
         ('place F2', [98, 156, 65, 163, 55, 176, 218, 69]),

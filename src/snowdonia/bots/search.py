@@ -82,6 +82,7 @@ class SearchConfig:
     learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
     policy: int = 0  # playouts follow version 1 to 7 of the title's cheap playout policy (`:h1` to `:h7`), not uniform random
+    open_loop: bool = False  # the tree holds only the searching seat's decisions; the others play as in playouts (`:o1`)
     seconds_cap: float | None = None
 
     @staticmethod
@@ -107,6 +108,7 @@ class SearchConfig:
             learned = False
             decided = False
             policy = 0
+            open_loop = False
             exploration = EXPLORATION
             for extra in parts[1:]:
                 if extra.startswith("d"):
@@ -137,11 +139,14 @@ class SearchConfig:
                     policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
+                elif extra in ("o0", "o1"):
+                    open_loop = extra == "o1"
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
                     or not 0.0 <= prior <= 100.0 or not 0.0 <= own <= 1.0 or not 0.0 <= win_weight <= 1.0
-                    or not 0.5 <= margin_scale <= 100.0 or not 0.0 <= exploration <= 10.0):
+                    or not 0.5 <= margin_scale <= 100.0 or not 0.0 <= exploration <= 10.0
+                    or (open_loop and reuse)):
                 raise ValueError
         except ValueError:
             raise ValueError(refusal(
@@ -150,11 +155,13 @@ class SearchConfig:
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
-                "once the choice is decided), 'h1' to 'h7' (the title's playout policy) and an exploration constant from 0 to 10 ('c0.7'); "
-                "1 to 1,000,000 iterations", level=repr(level))) from None
+                "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree; "
+                "not with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
+                level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
-                            learned=learned, decided=decided, exploration=exploration, policy=policy)
+                            learned=learned, decided=decided, exploration=exploration, policy=policy,
+                            open_loop=open_loop)
 
     def label(self) -> str:
         out = f"{self.iterations}"
@@ -186,6 +193,8 @@ class SearchConfig:
             out += f":c{self.exploration:g}"
         if self.policy:
             out += f":h{self.policy}"
+        if self.open_loop:
+            out += ":o1"
         return out
 
 
@@ -378,12 +387,23 @@ class SearchBot:
         node = root
         path = [root]
         first: Any = None
+        open_loop = cfg.open_loop
         while not d.is_over:
+            p = d.current_player
+            assert p is not None
+            if open_loop and p != seat:
+                # `:o1`: another seat's decision is no node of the tree; it is taken as in the
+                # playouts (one decision by the title's playout policy, or uniformly at random),
+                # so the iterations go to the seat's own decisions and the tree reaches deeper
+                # into its own plan (stop 40: depth is what a larger tree gained).
+                if cfg.policy:
+                    d.policy_playout(rng, 1, cfg.policy)
+                else:
+                    d.search_playout(rng, 1)
+                continue
             legal = d.legal_actions()
             if acts is not None and not (node is root and every_option):
                 legal = acts(d, legal)
-            p = d.current_player
-            assert p is not None
             children = node.children
             at_root = node is root
             # One pass: every available child counts this availability; the unexpanded
