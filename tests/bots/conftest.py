@@ -50,3 +50,19 @@ def hidden_twins(game: str, scenario: str | None, players: int, seed: int,
         assert other.observation(seat) == g.observation(seat)
         out.append((g, other))
     return out
+
+
+def twins_choose_alike(level: str, game: str, scenario: str | None, players: int, seed: int = 23,
+                       count: int = 3) -> int:
+    """Assert that two bots of `level` from the same seed make the same choice, with the same
+    root statistics, in each pair of `hidden_twins`; returns how many pairs were checked."""
+    from snowdonia.bots import make_bot
+
+    checked = 0
+    for g, other in hidden_twins(game, scenario, players, seed, count):
+        bots = [make_bot(level, 7, game=game) for _ in (0, 1)]
+        assert str(bots[0].choose(g)) == str(bots[1].choose(other))
+        assert [(str(s.action), s.visits, s.value) for s in bots[0].last_stats] == \
+            [(str(s.action), s.visits, s.value) for s in bots[1].last_stats]
+        checked += 1
+    return checked
