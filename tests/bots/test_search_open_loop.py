@@ -57,23 +57,26 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
     seen: list[int] = []
     in_playout = [0]
     legal = cls.legal_actions
-    play = cls.playout
 
     def spy_legal(self: Any) -> Any:
         if not in_playout[0]:
             seen.append(self.current_player)
         return legal(self)
 
-    def spy_playout(self: Any, rng: Any, depth: Any = None) -> int:
-        in_playout[0] += 1
-        try:
-            return int(play(self, rng, depth))
-        finally:
-            in_playout[0] -= 1
+    def counted(original: Any) -> Any:
+        """`original` with the decisions it makes left out of `seen`."""
+        def wrapper(self: Any, *args: Any) -> int:
+            in_playout[0] += 1
+            try:
+                return int(original(self, *args))
+            finally:
+                in_playout[0] -= 1
+        return wrapper
 
     monkeypatch.setattr(cls, "legal_actions", spy_legal)
-    monkeypatch.setattr(cls, "playout", spy_playout)  # the policy playout of a title without one
-    monkeypatch.setattr(cls, "search_playout", lambda self, rng, depth: spy_playout(self, rng, depth))
+    # `policy_playout` of a title without a policy calls `playout`, so both playouts are counted.
+    monkeypatch.setattr(cls, "playout", counted(cls.playout))
+    monkeypatch.setattr(cls, "search_playout", counted(cls.search_playout))
     g = toy.TITLE.new_game(3, seed=4)
     seat = g.current_player
     bot = SearchBot(SearchConfig.parse(level), seed=2)
