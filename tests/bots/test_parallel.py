@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import snowdonia
-from snowdonia.bots import bot_levels, is_search_level, make_bot
+from snowdonia.bots import bot_levels, is_search_level, keeps_tree, make_bot
 from snowdonia.bots.parallel import ParallelSearchBot, merge
 from snowdonia.bots.search import OptionStats, SearchBot
 
@@ -179,3 +179,41 @@ def test_the_speed_script_counts_the_helpers_iterations_and_cpu(capsys: pytest.C
     assert [r["level"] for r in rows] == ["search:60:f1:h2", "parallel:2:search:60:f1:h2"]
     assert [r["its"] for r in rows] == [60.0, 120.0] and rows[0]["wall_ratio"] == rows[0]["cpu_ratio"] == 1.0
     assert rows[1]["cpu_spd"] > 0 and rows[1]["cpu_ratio"] > 1.0
+
+
+def test_a_parallel_level_of_kept_trees_keeps_its_trees() -> None:
+    """`keeps_tree` (which the web asks to hold a bot for the whole game) answers for the level a
+    parallel bot runs: each of its searches keeps its tree between decisions with `:r1`."""
+    assert keeps_tree("parallel:2:search:300:r1") and keeps_tree("parallel:2:master", "foothills")
+    assert not keeps_tree("parallel:2:search:300") and not keeps_tree("parallel:2:master")
+
+
+def test_a_game_played_on_after_close_is_searched_as_by_a_fresh_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`close()` ends the helpers, whose searches the next decision starts afresh; the searches
+    kept in this process start afresh too, so after `close()` every option's statistics are
+    those of a bot made at that moment from the same seed (with `:r1` a kept tree would add its
+    visits, and every search's draws would go on)."""
+    monkeypatch.setenv("SNOWDONIA_SERIAL", "1")
+    spec = "parallel:2:search:150:r1"
+    g = snowdonia.new_game(3, seed=11)
+    bot = make_bot(spec, 7)
+    assert isinstance(bot, ParallelSearchBot)
+
+    def play_to_seat_0s_next_choice() -> None:
+        while g.current_player != 0 or len(g.legal_actions()) < 2:
+            g.apply(g.legal_actions()[0])
+
+    play_to_seat_0s_next_choice()
+    g.apply(bot.choose(g))
+    play_to_seat_0s_next_choice()
+    bot.choose(g)
+    kept = [s.visits for s in bot.last_stats]
+    bot.close()
+    bot.choose(g)
+    after = [(str(s.action), s.visits, s.value) for s in bot.last_stats]
+    fresh = make_bot(spec, 7)
+    assert isinstance(fresh, ParallelSearchBot)
+    fresh.choose(g)
+    assert after == [(str(s.action), s.visits, s.value) for s in fresh.last_stats]
+    # Without `close()` the bot that searched on searched otherwise (the check can fail).
+    assert kept != [v for _, v, _ in after]

@@ -106,14 +106,18 @@ def bot_levels(game: str = "snowdonia") -> list[str]:
 
 def keeps_tree(spec: str, game: str = "snowdonia") -> bool:
     """True when a bot of this level learns between its decisions in a game (a search bot with
-    tree reuse, `:r1`), so an interface should keep one bot for the whole game rather than make
-    a fresh one for every move. False for any other level, or a level that is not a bot."""
+    tree reuse, `:r1`, alone or in every search of a `parallel` level), so an interface should
+    keep one bot for the whole game rather than make a fresh one for every move. False for any
+    other level, or a level that is not a bot."""
+    from snowdonia.bots.parallel import ParallelSearchBot
     from snowdonia.bots.search import SearchBot
 
     try:
         bot = make_bot(spec, game=game)
     except ValueError:
         return False
+    if isinstance(bot, ParallelSearchBot):
+        bot = bot.bots[0]  # its searches are of one level (making it starts no process)
     return isinstance(bot, SearchBot) and bot.config.reuse
 
 

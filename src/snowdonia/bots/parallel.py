@@ -105,9 +105,8 @@ class ParallelSearchBot:
     def configure_for(self, title: Any) -> None:
         """Rebuild the searches for the title they will play (a search takes its prior from it)."""
         if title.name != self.game_name:
-            self.close()
             self.game_name = title.name
-            self.bots = [self._search(self.spec, s, title.name) for s in self.seeds]
+            self.close()
 
     def check(self, game: Position) -> None:
         self.bots[0].check(game)
@@ -130,7 +129,14 @@ class ParallelSearchBot:
             self._helpers.append((proc, mine))
 
     def close(self) -> None:
-        """End the helper processes (they also end with this process)."""
+        """End the helper processes (they also end with this process) and start every search
+        afresh from its seed, so a game played on after `close()` is searched as by a bot made
+        at that moment: the helpers started at the next decision hold fresh searches, and the
+        searches kept in this process (which grew trees with `:r1`) must not part from them."""
+        self._end_helpers()
+        self.bots = [self._search(self.spec, s, self.game_name) for s in self.seeds]
+
+    def _end_helpers(self) -> None:
         for proc, conn in self._helpers:
             conn.close()
             proc.join(timeout=5)
@@ -141,7 +147,7 @@ class ParallelSearchBot:
 
     def __del__(self) -> None:
         try:
-            self.close()
+            self._end_helpers()
         except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to close
             pass
 
