@@ -29,10 +29,16 @@ def test_the_flag_parses_names_the_bot_and_refuses_tree_reuse() -> None:
     assert make_bot("search:300:o1", seed=1).name == "search:300:o1"
     # A kept tree is followed by the decisions played since, the others' among them; an
     # open-loop tree has no node for those, so the two flags are refused together, in words.
-    with pytest.raises(ValueError, match="not with 'r1'"):
+    with pytest.raises(ValueError, match="neither with 'r1'"):
         SearchConfig.parse("300:o1:r1")
-    with pytest.raises(ValueError, match="'o1'"):
-        SearchConfig.parse("300:o2")
+    with pytest.raises(ValueError, match="neither with 'r1'"):
+        SearchConfig.parse("300:o2:r1")
+    with pytest.raises(ValueError, match="'o2'"):
+        SearchConfig.parse("300:o3")
+    # `:o2` (stop 43): the others' first replies stay in the tree.
+    assert SearchConfig.parse("3000:f1:h2:o2").open_loop == 2
+    assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o2").label() == "3000:f1:w0.8:k8:h2:o2"
+    assert make_bot("search:300:o2", seed=1).name == "search:300:o2"
 
 
 def _toy() -> ModuleType:
@@ -49,14 +55,23 @@ def _toy() -> ModuleType:
     return module
 
 
+ITERATION = -1  # in `seen`: a determinization was drawn (an iteration starts at the root)
+
+
 def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
     """The seat searching a 3-player Pebbles game and the seat to move at every decision the
-    search met inside its tree (the playouts' decisions left out)."""
+    search met inside its tree (the playouts' decisions left out), each iteration's opened by
+    `ITERATION`."""
     toy = _toy()
     cls = toy.Pebbles
     seen: list[int] = []
     in_playout = [0]
     legal = cls.legal_actions
+    resample = cls.resample
+
+    def spy_resample(self: Any, *args: Any) -> Any:
+        seen.append(ITERATION)
+        return resample(self, *args)
 
     def spy_legal(self: Any) -> Any:
         if not in_playout[0]:
@@ -74,6 +89,7 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
         return wrapper
 
     monkeypatch.setattr(cls, "legal_actions", spy_legal)
+    monkeypatch.setattr(cls, "resample", spy_resample)
     # `policy_playout` of a title without a policy calls `playout`, so both playouts are counted.
     monkeypatch.setattr(cls, "playout", counted(cls.playout))
     monkeypatch.setattr(cls, "search_playout", counted(cls.search_playout))
@@ -89,11 +105,40 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
 
 def test_the_open_loop_tree_holds_only_the_seats_own_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     seat, seen = _deciders_in_the_tree("200:f1:h1:o1", monkeypatch)
-    assert len(seen) > 200  # the root and deeper nodes of its own were searched
-    assert set(seen) == {seat}
+    assert len(seen) > 400  # the root and deeper nodes of its own were searched
+    assert set(seen) == {seat, ITERATION}
     # Without the flag the others' decisions are nodes of the tree (the check can fail).
     seat, seen = _deciders_in_the_tree("200:f1:h1", monkeypatch)
-    assert {seat} < set(seen)
+    assert {seat, ITERATION} < set(seen)
+
+
+def _turns(seen: list[int], seat: int) -> list[list[str]]:
+    """Each iteration's deciders in the tree as runs: 'own' for the searching seat's decisions
+    in a row, 'others' for the other seats' in a row."""
+    out: list[list[str]] = []
+    for p in seen:
+        if p == ITERATION:
+            out.append([])
+            continue
+        kind = "own" if p == seat else "others"
+        if out and (not out[-1] or out[-1][-1] != kind):
+            out[-1].append(kind)
+    return [runs for runs in out if runs]
+
+
+def test_the_second_open_loop_keeps_only_the_others_first_replies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`:o2`: in every iteration the others decide in the tree only between the seat's first turn
+    and its next; after that the tree holds the seat's own decisions alone."""
+    seat, seen = _deciders_in_the_tree("300:f1:h1:o2", monkeypatch)
+    turns = _turns(seen, seat)
+    assert len(turns) > 250
+    assert all(runs[0] == "own" for runs in turns)
+    assert all(runs in (["own"], ["own", "others"], ["own", "others", "own"]) for runs in turns)
+    # The replies were searched, and so were the seat's decisions below them.
+    assert sum(runs == ["own", "others", "own"] for runs in turns) > 20
+    # A closed tree reaches the others again after the seat's second turn (the check can fail).
+    seat, seen = _deciders_in_the_tree("300:f1:h1", monkeypatch)
+    assert any(len(runs) > 3 for runs in _turns(seen, seat))
 
 
 @pytest.mark.parametrize(("game", "scenario", "players"),
@@ -103,6 +148,8 @@ def test_an_open_loop_search_keeps_the_bots_guarantees(game: str, scenario: str 
     cannot see get the same choice and statistics from the same seed and budget."""
     for g in positions(game, scenario, players, 13, 3):
         before = state(g)
-        a = make_bot("search:60:f1:h2:o1", 5, game=game).choose(g)
-        assert state(g) == before and a in g.legal_actions()
+        for level in ("search:60:f1:h2:o1", "search:60:f1:h2:o2"):
+            a = make_bot(level, 5, game=game).choose(g)
+            assert state(g) == before and a in g.legal_actions()
     assert twins_choose_alike("search:60:f1:h2:o1", game, scenario, players) >= 2
+    assert twins_choose_alike("search:60:f1:h2:o2", game, scenario, players) >= 2

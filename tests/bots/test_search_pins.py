@@ -77,6 +77,13 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place B1', [18, 15, 132, 58, 10, 21, 32, 14]),
         ('pass', [136, 164]),
     ],
+    # The second open loop (`:o2`, stop 43: the others' first replies stay in the tree).
+    'search:300:f1:w0.8:k8:h2:o2': [
+        ('place C1', [4, 33, 59, 9, 14, 62, 20, 21, 7, 7, 16, 23, 25]),
+        ('place A1', [64, 48, 45, 33, 23, 25, 8, 54]),
+        ('place B2', [11, 10, 76, 122, 10, 16, 20, 35]),
+        ('pass', [123, 177]),
+    ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
         ('place F2', [98, 156, 65, 163, 55, 176, 218, 69]),

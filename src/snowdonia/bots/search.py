@@ -82,7 +82,9 @@ class SearchConfig:
     learned: bool = False  # cut playouts are valued by the learned value network (`:v1`)
     decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
     policy: int = 0  # playouts follow version 1 to 7 of the title's cheap playout policy (`:h1` to `:h7`), not uniform random
-    open_loop: bool = False  # the tree holds only the searching seat's decisions; the others play as in playouts (`:o1`)
+    # 1: the tree holds only the searching seat's decisions, the others play as in playouts (`:o1`);
+    # 2: the others' first replies are in the tree, every later decision of theirs as in playouts (`:o2`).
+    open_loop: int = 0
     seconds_cap: float | None = None
 
     @staticmethod
@@ -108,7 +110,7 @@ class SearchConfig:
             learned = False
             decided = False
             policy = 0
-            open_loop = False
+            open_loop = 0
             exploration = EXPLORATION
             for extra in parts[1:]:
                 if extra.startswith("d"):
@@ -139,8 +141,8 @@ class SearchConfig:
                     policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
-                elif extra in ("o0", "o1"):
-                    open_loop = extra == "o1"
+                elif extra in ("o0", "o1", "o2"):
+                    open_loop = int(extra[1:])
                 else:
                     raise ValueError
             if (its < 1 or its > 1_000_000 or depth < 0 or depth > 1000 or not 0.0 <= guided <= 1.0
@@ -155,8 +157,8 @@ class SearchConfig:
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
-                "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree; "
-                "not with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
+                "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree) or "
+                "'o2' (the others' first replies too; neither with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
                 level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
@@ -194,7 +196,7 @@ class SearchConfig:
         if self.policy:
             out += f":h{self.policy}"
         if self.open_loop:
-            out += ":o1"
+            out += f":o{self.open_loop}"
         return out
 
 
@@ -387,15 +389,26 @@ class SearchBot:
         node = root
         path = [root]
         first: Any = None
-        open_loop = cfg.open_loop
+        # `:o1` leaves every other seat's decision out of the tree; `:o2` keeps their first
+        # replies (phase 1: between the seat's own first turn and its next) and leaves out the rest.
+        open_loop = cfg.open_loop == 1
+        phase = 0 if cfg.open_loop == 2 else 2
         while not d.is_over:
             p = d.current_player
             assert p is not None
+            if phase < 2:
+                if p != seat:
+                    phase = 1
+                elif phase == 1:
+                    phase = 2
+                    open_loop = True
             if open_loop and p != seat:
                 # `:o1`: another seat's decision is no node of the tree; it is taken as in the
                 # playouts (one decision by the title's playout policy, or uniformly at random),
                 # so the iterations go to the seat's own decisions and the tree reaches deeper
-                # into its own plan (stop 40: depth is what a larger tree gained).
+                # into its own plan (stop 40: depth is what a larger tree gained). `:o2` does so
+                # once the seat has decided again: the replies to its choice that take the
+                # spaces it wants next are still searched as each replying seat's own best.
                 if cfg.policy:
                     d.policy_playout(rng, 1, cfg.policy)
                 else:
