@@ -1,9 +1,11 @@
 """The `search` bot's open loop over the opponents (`:o1`, issue 19, stop 41): the tree holds
 only the searching seat's own decisions, and every other seat decides inside the tree as it
 does in the playouts. Stop 40 found that a larger tree gains by depth; with `:o1` the same
-iterations reach further into the seat's own plan. The flag keeps the bot's guarantees: the real
-game is never changed, a choice never depends on hidden facts, the same seed gives the same
-moves (pinned, so the compiled and the pure search must agree)."""
+iterations reach further into the seat's own plan. `:o2` (stop 43) keeps the others' first replies
+to the seat's choice in the tree and plays only their later decisions as in the playouts. Both
+flags keep the bot's guarantees: the real game is never changed, a choice never depends on hidden
+facts, the same seed gives the same moves (pinned, so the compiled and the pure search must
+agree)."""
 
 from __future__ import annotations
 
