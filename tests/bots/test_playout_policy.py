@@ -503,3 +503,60 @@ def test_policy_playouts_are_pinned(version: int, pins: list[tuple[int, list[int
     g = snowdonia.new_game(3, seed=7, scenario="blaenau_ffestiniog")
     out.append((g.policy_playout(random.Random(7), None, version), g.result()["scores"]))
     assert out == pins
+
+
+@pytest.mark.parametrize("scenario", [None, "blaenau_ffestiniog"])
+@pytest.mark.parametrize("version", [1, 2, 3, 5])
+def test_the_policys_choices_are_its_draws_at_one_decision(scenario: str | None, version: int) -> None:
+    """`policy_choices` (the search's narrowed replies, `:o3`): distinct legal options, no more
+    than the draws asked for, a forced decision its one option; and its first option is the one
+    the policy plays from the same draws (`policy_playout` for one decision), so the narrowed
+    replies are exactly the playouts' likeliest moves (versions without a plan draw nothing else
+    first)."""
+    seen_many = 0
+    for g in _walk(40 + version, scenario=scenario)[::3]:
+        legal = g.legal_actions()
+        before = g.snapshot()
+        got = g.policy_choices(random.Random(7), 4, version)
+        assert g.snapshot() == before
+        assert got and len(got) <= 4 and len(set(got)) == len(got) and all(a in legal for a in got)
+        if len(legal) == 1:
+            assert got == legal
+        seen_many += len(got) > 1
+        played, chosen = g.clone(), g.clone()
+        played.policy_playout(random.Random(7), 1, version)
+        chosen.step(got[0])
+        assert played.snapshot() == chosen.snapshot()
+    assert seen_many > 5
+
+
+def test_the_policys_choices_keep_its_preferences() -> None:
+    """Version 2 makes the most Steel Bars at the Works (seed 004 "C WORKS"): one option however
+    many draws; the Stock Yard's choices are fullest takes only (seed 004 "A STOCK YARD")."""
+    works = yard = 0
+    for g in _walk(12):
+        if len(g.legal_actions()) < 2:
+            continue
+        if g.decision == WORKS:
+            works += 1
+            assert g.policy_choices(random.Random(works), 8, 2) == [playout._most_conversions(g.legal_actions())]
+        elif g.decision == STOCK_YARD:
+            yard += 1
+            most = max(int(a.args[0]) + int(a.args[1]) for a in g.legal_actions() if a.args[2] == 0)
+            for a in g.policy_choices(random.Random(yard), 8, 2):
+                if a.args[2] == 0:
+                    assert int(a.args[0]) + int(a.args[1]) == most
+    assert works and yard
+
+
+def test_a_title_without_a_policy_chooses_uniformly() -> None:
+    """The protocol's default `policy_choices` (Foothills has no policy): uniform draws, so many
+    draws reach every option of a decision with few."""
+    g = snowdonia.new_game(2, seed=3, game="foothills")
+    legal = g.legal_actions()
+    assert len(legal) > 1
+    assert len(legal) <= 20
+    got = g.policy_choices(random.Random(1), 200, 1)
+    assert sorted(map(str, got)) == sorted(map(str, legal))
+    # Two draws give one option or two.
+    assert 1 <= len(g.policy_choices(random.Random(1), 2, 1)) <= 2

@@ -2,7 +2,8 @@
 only the searching seat's own decisions, and every other seat decides inside the tree as it
 does in the playouts. Stop 40 found that a larger tree gains by depth; with `:o1` the same
 iterations reach further into the seat's own plan. `:o2` (stop 43) keeps the others' first replies
-to the seat's choice in the tree and plays only their later decisions as in the playouts. Both
+to the seat's choice in the tree and plays only their later decisions as in the playouts; `:o3`
+(stop 44) searches each first reply only among the playout policy's likeliest options. The
 flags keep the bot's guarantees: the real game is never changed, a choice never depends on hidden
 facts, the same seed gives the same moves (pinned, so the compiled and the pure search must
 agree)."""
@@ -31,16 +32,19 @@ def test_the_flag_parses_names_the_bot_and_refuses_tree_reuse() -> None:
     assert make_bot("search:300:o1", seed=1).name == "search:300:o1"
     # A kept tree is followed by the decisions played since, the others' among them; an
     # open-loop tree has no node for those, so the two flags are refused together, in words.
-    with pytest.raises(ValueError, match="neither with 'r1'"):
-        SearchConfig.parse("300:o1:r1")
-    with pytest.raises(ValueError, match="neither with 'r1'"):
-        SearchConfig.parse("300:o2:r1")
-    with pytest.raises(ValueError, match="'o2'"):
-        SearchConfig.parse("300:o3")
+    for flag in ("o1", "o2", "o3"):
+        with pytest.raises(ValueError, match="none of the three with 'r1'"):
+            SearchConfig.parse(f"300:{flag}:r1")
+    with pytest.raises(ValueError, match="'o3'"):
+        SearchConfig.parse("300:o4")
     # `:o2` (stop 43): the others' first replies stay in the tree.
     assert SearchConfig.parse("3000:f1:h2:o2").open_loop == 2
     assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o2").label() == "3000:f1:w0.8:k8:h2:o2"
     assert make_bot("search:300:o2", seed=1).name == "search:300:o2"
+    # `:o3` (stop 44): the first replies narrowed to the playout policy's likeliest options.
+    assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o3").open_loop == 3
+    assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o3").label() == "3000:f1:w0.8:k8:h2:o3"
+    assert make_bot("search:300:o3", seed=1).name == "search:300:o3"
 
 
 def _toy() -> ModuleType:
@@ -150,8 +154,75 @@ def test_an_open_loop_search_keeps_the_bots_guarantees(game: str, scenario: str 
     cannot see get the same choice and statistics from the same seed and budget."""
     for g in positions(game, scenario, players, 13, 3):
         before = state(g)
-        for level in ("search:60:f1:h2:o1", "search:60:f1:h2:o2"):
+        for level in ("search:60:f1:h2:o1", "search:60:f1:h2:o2", "search:60:f1:h2:o3"):
             a = make_bot(level, 5, game=game).choose(g)
             assert state(g) == before and a in g.legal_actions()
     assert twins_choose_alike("search:60:f1:h2:o1", game, scenario, players) >= 2
     assert twins_choose_alike("search:60:f1:h2:o2", game, scenario, players) >= 2
+    assert twins_choose_alike("search:60:f1:h2:o3", game, scenario, players) >= 2
+
+
+def _narrowed(g: Any) -> list[Any]:
+    """A test's stand-in for a playout policy's likeliest options in Pebbles: a card from the row
+    when there is one (else every option)."""
+    legal = g.legal_actions()
+    return [a for a in legal if a.kind == "take"] or legal
+
+
+def _others_tree_steps(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[bool], list[int]]:
+    """For a 3-player Pebbles search: whether each decision another seat took inside the tree was
+    among `_narrowed`'s options, and the seat to move at every `policy_choices` call (which the
+    test makes return `_narrowed`)."""
+    toy = _toy()
+    cls = toy.Pebbles
+    in_playout = [0]
+    steps: list[bool] = []
+    asked: list[int] = []
+    step = cls.step
+    seat = [-1]
+
+    def spy_step(self: Any, action: Any) -> None:
+        if not in_playout[0] and self.current_player != seat[0]:
+            steps.append(action in _narrowed(self))
+        step(self, action)
+
+    def spy_choices(self: Any, rng: Any, count: int, version: int = 1) -> list[Any]:
+        asked.append(self.current_player)
+        return _narrowed(self)
+
+    def counted(original: Any) -> Any:
+        def wrapper(self: Any, *args: Any) -> int:
+            in_playout[0] += 1
+            try:
+                return int(original(self, *args))
+            finally:
+                in_playout[0] -= 1
+        return wrapper
+
+    monkeypatch.setattr(cls, "step", spy_step)
+    monkeypatch.setattr(cls, "policy_choices", spy_choices)
+    monkeypatch.setattr(cls, "playout", counted(cls.playout))
+    monkeypatch.setattr(cls, "search_playout", counted(cls.search_playout))
+    g = toy.TITLE.new_game(3, seed=4)
+    seat[0] = g.current_player
+    before = state(g)
+    SearchBot(SearchConfig.parse(level), seed=2).choose(g)
+    assert state(g) == before
+    return seat[0], steps, asked
+
+
+def test_the_third_open_loop_searches_the_first_replies_among_the_policys_likeliest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`:o3`: the others' first replies are nodes of the tree, as with `:o2`, but each is chosen
+    among the options `policy_choices` gives (the playout policy's draws), asked only at the
+    other seats' decisions; `:o2` searches every option there (the check can fail)."""
+    seat, steps, asked = _others_tree_steps("300:f1:h1:o3", monkeypatch)
+    assert len(steps) > 250 and all(steps)
+    assert len(asked) >= len(steps) and seat not in asked
+    _, steps, asked = _others_tree_steps("300:f1:h1:o2", monkeypatch)
+    assert len(steps) > 250 and not all(steps) and not asked
+    # The same runs as `:o2`: the others decide in the tree between the seat's turns only.
+    seat, seen = _deciders_in_the_tree("300:f1:h1:o3", monkeypatch)
+    turns = _turns(seen, seat)
+    assert all(runs in (["own"], ["own", "others"], ["own", "others", "own"]) for runs in turns)
+    assert sum(runs == ["own", "others", "own"] for runs in turns) > 20

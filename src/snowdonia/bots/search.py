@@ -60,6 +60,7 @@ PRIOR = 2.0
 OWN = 0.0
 OWN_CENTRE, OWN_SCALE = 70.0, 20.0  # the own-score term: a logistic of (score - 70 VP) / 20 VP
 DECIDED_EVERY = 16  # `:x1` looks at the root every this many iterations
+NARROW = 4  # `:o3`: a first reply's options are those of this many draws by the playout policy
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,8 @@ class SearchConfig:
     decided: bool = False  # the bot's own search stops once its choice cannot change (`:x1`)
     policy: int = 0  # playouts follow version 1 to 7 of the title's cheap playout policy (`:h1` to `:h7`), not uniform random
     # 1: the tree holds only the searching seat's decisions, the others play as in playouts (`:o1`);
-    # 2: the others' first replies are in the tree, every later decision of theirs as in playouts (`:o2`).
+    # 2: the others' first replies are in the tree, every later decision of theirs as in playouts (`:o2`);
+    # 3: as 2, each first reply searched among the playout policy's likeliest options (`:o3`).
     open_loop: int = 0
     seconds_cap: float | None = None
 
@@ -141,7 +143,7 @@ class SearchConfig:
                     policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
-                elif extra in ("o0", "o1", "o2"):
+                elif extra in ("o0", "o1", "o2", "o3"):
                     open_loop = int(extra[1:])
                 else:
                     raise ValueError
@@ -157,8 +159,9 @@ class SearchConfig:
                 "('search:300:p0'), an own-score share from 0 to 1 ('search:300:s0.3'), 'e0' (plain "
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
-                "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree) or "
-                "'o2' (the others' first replies too; neither with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
+                "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree), "
+                "'o2' (the others' first replies too) or 'o3' (their first replies narrowed to the playout policy's "
+                "likeliest; none of the three with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
                 level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
@@ -390,9 +393,11 @@ class SearchBot:
         path = [root]
         first: Any = None
         # `:o1` leaves every other seat's decision out of the tree; `:o2` keeps their first
-        # replies (phase 1: between the seat's own first turn and its next) and leaves out the rest.
+        # replies (phase 1: between the seat's own first turn and its next) and leaves out the rest;
+        # `:o3` keeps them too, each among the options the playout policy draws most.
         open_loop = cfg.open_loop == 1
-        phase = 0 if cfg.open_loop == 2 else 2
+        phase = 0 if cfg.open_loop >= 2 else 2
+        narrow = cfg.open_loop == 3
         while not d.is_over:
             p = d.current_player
             assert p is not None
@@ -414,9 +419,16 @@ class SearchBot:
                 else:
                     d.search_playout(rng, 1)
                 continue
-            legal = d.legal_actions()
-            if acts is not None and not (node is root and every_option):
-                legal = acts(d, legal)
+            if narrow and phase == 1:
+                # `:o3`: a first reply is searched among the options of NARROW draws by the
+                # playout policy (stop 44), not all of them: the spaces the next seats are likely
+                # to take are still contested in the tree (what `:o1` lost in Blaenau Ffestiniog),
+                # and few enough replies leave most iterations to the seat's own next decision.
+                legal = d.policy_choices(rng, NARROW, cfg.policy)
+            else:
+                legal = d.legal_actions()
+                if acts is not None and not (node is root and every_option):
+                    legal = acts(d, legal)
             children = node.children
             at_root = node is root
             # One pass: every available child counts this availability; the unexpanded

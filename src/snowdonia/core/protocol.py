@@ -231,6 +231,21 @@ class Position(ABC):
         were made. A title without a policy plays them uniformly at random (`playout`)."""
         return self.playout(rng, depth)
 
+    def policy_choices(self, rng: random.Random, count: int, version: int = 1) -> list[Any]:
+        """The distinct options of `count` draws by version `version` of the title's playout
+        policy at the pending decision, in the order first drawn (the `search` bot's narrowed
+        replies, `:o3`); a forced decision is its one option, drawn from nothing. A title
+        without a policy draws uniformly (`randbelow(rng, len(legal))`)."""
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal
+        out: list[Any] = []
+        for _ in range(count):
+            a = legal[randbelow(rng, len(legal))]
+            if a not in out:
+                out.append(a)
+        return out
+
     @abstractmethod
     def pending(self, seat: int | None = None) -> Decision | None:
         """The pending decision as data (None when the game is over), as `seat` may see it:

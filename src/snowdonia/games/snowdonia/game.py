@@ -18,7 +18,7 @@ from snowdonia.core.errors import RecordError as RecordError
 from snowdonia.core.protocol import Decision, LogEvent, Outcome, Position
 from snowdonia.core.records import check_record, make_record
 from snowdonia.core.rng import seed_state
-from snowdonia.games.snowdonia.bots.playout import policy_playout
+from snowdonia.games.snowdonia.bots.playout import policy_choices, policy_playout
 from snowdonia.games.snowdonia.rules import flow, observe, scoring
 from snowdonia.games.snowdonia.rules.actions import Action, ActionParseError
 from snowdonia.games.snowdonia.rules.bag import redeal
@@ -81,6 +81,13 @@ class Game(flow.Engine, Position):
         """Mount Snowdon's playout policy (bots/playout.py): no labourer on an area its seat
         cannot use, the fullest Stock Yard takes, the most steel at the Works."""
         return policy_playout(self, rng, -1 if depth is None else depth, version)
+
+    def policy_choices(self, rng: random.Random, count: int, version: int = 1) -> list[Action]:
+        """The distinct options of `count` draws by the playout policy (bots/playout.py);
+        uniform draws for version 0, as the search's playouts without a policy are."""
+        if version == 0:
+            return super().policy_choices(rng, count, version)
+        return policy_choices(self, rng, count, version)
 
     def apply(self, action: Action | str) -> None:
         """Apply the current player's decision. Raises IllegalAction (with the reason and the

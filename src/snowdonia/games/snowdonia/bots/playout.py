@@ -138,27 +138,51 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
             plans.append(randbelow(rng, len(_PLANS)))
     while (depth < 0 or steps < depth) and not g.over:
         legal = legal_actions(g)
-        n = len(legal)
-        if n == 1:
+        if len(legal) == 1:
             step(g, legal[0])
         else:
-            d = g.decision
-            if d == PLACE:
-                step(g, _place(g, legal, rng, version, plans[g.decider] if plans else -1))
-            elif d == STOCK_YARD:
-                step(g, _fullest_take(legal, rng))
-            elif d == WORKS:
-                step(g, _most_steel(legal, rng) if version < 2 else _most_conversions(legal))
-            elif version >= 3 and (d == BUILD or d == EXTRA_BUILD):
-                step(g, _best_site(g, legal, rng))
-            elif version >= 3 and d == SITE_OFFICE:
-                step(g, _likeliest_contract(g, legal, rng))
-            elif version >= 2 and (d == WINDOW or d == CLEAR or d == EXTRA_BUILD):
-                step(g, _not_pass(legal, rng))
-            else:
-                step(g, legal[randbelow(rng, n)])
+            step(g, policy_action(g, legal, rng, version, plans[g.decider] if plans else -1))
         steps += 1
     return steps
+
+
+def policy_choices(g: State, rng: random.Random, count: int, version: int = 1) -> list[Action]:
+    """The distinct options of `count` draws by the policy (`version` 1 to 7) at the pending
+    decision, in the order first drawn: the search's narrowed replies (`:o3`). A forced decision
+    is its one option, without a draw; versions 6 and 7 draw the decider's plan once first."""
+    legal = legal_actions(g)
+    if len(legal) == 1:
+        return legal
+    plan = -1
+    if version >= HELD_PLAN_VERSION:
+        plan = _held_plan(g, g.decider, rng)
+    elif version >= PLAN_VERSION:
+        plan = randbelow(rng, len(_PLANS))
+    out: list[Action] = []
+    for _ in range(count):
+        a = policy_action(g, legal, rng, version, plan)
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def policy_action(g: State, legal: list[Action], rng: random.Random, version: int, plan: int) -> Action:
+    """The policy's draw among `legal` (more than one option) at the pending decision, for a
+    seat holding `plan` (versions 6 and 7; -1 otherwise)."""
+    d = g.decision
+    if d == PLACE:
+        return _place(g, legal, rng, version, plan)
+    if d == STOCK_YARD:
+        return _fullest_take(legal, rng)
+    if d == WORKS:
+        return _most_steel(legal, rng) if version < 2 else _most_conversions(legal)
+    if version >= 3 and (d == BUILD or d == EXTRA_BUILD):
+        return _best_site(g, legal, rng)
+    if version >= 3 and d == SITE_OFFICE:
+        return _likeliest_contract(g, legal, rng)
+    if version >= 2 and (d == WINDOW or d == CLEAR or d == EXTRA_BUILD):
+        return _not_pass(legal, rng)
+    return legal[randbelow(rng, len(legal))]
 
 
 def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
