@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from snowdonia.bots import register
-from snowdonia.bots.search import _rewards
+from snowdonia.bots.search import rewards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import levels_ladder  # noqa: E402  (the ladder itself: one implementation of rows and files)
@@ -129,7 +129,7 @@ class HalvingBot:
                     else:
                         d.playout(play, None)
                     res = d.outcome()
-                    total[i] += _rewards([float(s) for s in res.scores], list(res.winners), self.win,
+                    total[i] += rewards([float(s) for s in res.scores], list(res.winners), self.win,
                                          self.scale)[seat]
                     count[i] += 1
                     used += 1

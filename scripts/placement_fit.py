@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from snowdonia.bots import make_bot
-from snowdonia.games.snowdonia.bots.playout import _WEIGHTS, area_weights
+from snowdonia.games.snowdonia.bots.playout import AREA_WEIGHTS, area_weights
 from snowdonia.games.snowdonia.game import Game
 from snowdonia.registry import title
 
@@ -181,8 +181,8 @@ def fit(paths: list[Path], bot: str | None) -> dict[str, Any]:
             print(f"    {name} ({len(part)}): {show(ws)}")
     print("  how well each table predicts the choices (share it could make; mean log-likelihood):")
     tables: list[tuple[str, list[float], str]] = [
-        (f"version {v}", [float(x) for x in _WEIGHTS[v - 1]], "usable4" if v >= 4 else "usable3")
-        for v in range(1, len(_WEIGHTS) + 1)]
+        (f"version {v}", [float(x) for x in AREA_WEIGHTS[v - 1]], "usable4" if v >= 4 else "usable3")
+        for v in range(1, len(AREA_WEIGHTS) + 1)]
     tables.append(("fitted, whole game", [x or 0.0 for x in overall], "usable4"))
     for label, ws, usable in tables:
         could, ll = log_likelihood(rows, ws, usable)

@@ -7,7 +7,7 @@ import random
 
 import snowdonia
 from snowdonia.bots import make_bot
-from snowdonia.bots.search import SearchBot, _rewards
+from snowdonia.bots.search import SearchBot, rewards
 from snowdonia.games.snowdonia.bots.evaluate import evaluate
 from snowdonia.games.snowdonia.bots.value import WEIGHTS, value
 from snowdonia.games.snowdonia.game import Game
@@ -56,10 +56,10 @@ def test_steel_counts_towards_an_unmet_track_contract() -> None:
 def test_the_own_score_share_rewards_a_higher_score_at_the_same_margin() -> None:
     """With `own` > 0 two playouts with the same margin and winner differ by the seat's own
     score; with `own` = 0 they do not (the previous reward)."""
-    low = _rewards([60.0, 50.0, 40.0], [0], 0.5, 10.0, 0.3)
-    high = _rewards([100.0, 90.0, 80.0], [0], 0.5, 10.0, 0.3)
+    low = rewards([60.0, 50.0, 40.0], [0], 0.5, 10.0, 0.3)
+    high = rewards([100.0, 90.0, 80.0], [0], 0.5, 10.0, 0.3)
     assert high[0] > low[0] and high[2] > low[2]
-    assert _rewards([60.0, 50.0, 40.0], [0], 0.5, 10.0) == _rewards([100.0, 90.0, 80.0], [0], 0.5, 10.0)
+    assert rewards([60.0, 50.0, 40.0], [0], 0.5, 10.0) == rewards([100.0, 90.0, 80.0], [0], 0.5, 10.0)
     assert all(0.0 <= x <= 1.0 for x in high + low)
 
 

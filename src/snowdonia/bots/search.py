@@ -501,7 +501,7 @@ class SearchBot:
                     d.step(legal[rng.randrange(len(legal))])
                 steps += 1
         scores, winners = _scores(d, cfg.sharp, learned)
-        r = _rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
+        r = rewards(scores, winners, cfg.win_weight, cfg.margin_scale, cfg.own)
         k = len(r)
         for nd in path:
             nd.visits += 1
@@ -567,7 +567,7 @@ def _own(score: float) -> float:
     return 1.0 / (1.0 + math.exp(-(score - OWN_CENTRE) / OWN_SCALE))
 
 
-def _rewards(scores: list[float], winners: list[int], win_weight: float, scale: float,
+def rewards(scores: list[float], winners: list[int], win_weight: float, scale: float,
              own: float = 0.0) -> list[float]:
     n = len(scores)
     if n == 1:

@@ -44,7 +44,7 @@ Inside the search it plays worse than versions 2 and 3 (docs/bots-and-simulation
 a policy that wins its own games is not a better model of the game to search with.
 
 Version 5 (`:h5`) is version 4 with the area weights fitted to the master's own placements in
-self-play (`_WEIGHTS`; stop 37): the policy that predicts the master's choices best, to test
+self-play (`AREA_WEIGHTS`; stop 37): the policy that predicts the master's choices best, to test
 whether playouts that play like the master's games make the search stronger.
 
 Version 6 (`:h6`, stop 39) plays plans, not single moves. At the playout's start every seat
@@ -101,7 +101,7 @@ _AREA_INDEX = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "G": 6}
 # Surveyor ten times as often as A; measured in whole games of the policy
 # (scripts/policy_arena.py, docs): the Surveyor's 21 VP at Yr Wyddfa for eight labourers are the
 # cheapest points on the board, and the master's search places a quarter of its labourers there.
-_WEIGHTS = (
+AREA_WEIGHTS = (
     (1, 1, 1, 1, 1, 1, 1),
     (1, 1, 2, 3, 2, 1, 1),
     (1, 1, 2, 3, 2, 1, 1),
@@ -112,7 +112,7 @@ _WEIGHTS = (
     # rounded: the areas in the proportions the master chose them among those it could use.
     (2, 3, 2, 8, 3, 2, 10),
 )
-# Version 6: the plans a seat draws at a playout's start (A to G), each weighing the areas of
+# Versions 6 and 7: the plans a seat draws at a playout's start (A to G), each weighing the areas of
 # one scoring chain eight times an area outside it (the Surveyor, one area, ten times).
 _PLANS = (
     (8, 1, 8, 8, 1, 1, 1),  # track: iron -> Steel Bars -> Lay Track (seed 004 "D LAY TRACK")
@@ -130,12 +130,9 @@ def policy_playout(g: State, rng: random.Random, depth: int, version: int = 1) -
     a draw. Versions 6 and 7 first draw every seat's plan (one draw a seat, in seat order)."""
     steps = 0
     plans: list[int] = []
-    if version >= HELD_PLAN_VERSION:
+    if version >= PLAN_VERSION:
         for p in range(len(g.surveyor)):
-            plans.append(_held_plan(g, p, rng))
-    elif version >= PLAN_VERSION:
-        for _ in range(len(g.surveyor)):
-            plans.append(randbelow(rng, len(_PLANS)))
+            plans.append(_plan(g, p, rng, version))
     while (depth < 0 or steps < depth) and not g.over:
         legal = legal_actions(g)
         if len(legal) == 1:
@@ -153,11 +150,7 @@ def policy_choices(g: State, rng: random.Random, count: int, version: int = 1) -
     legal = legal_actions(g)
     if len(legal) == 1:
         return legal
-    plan = -1
-    if version >= HELD_PLAN_VERSION:
-        plan = _held_plan(g, g.decider, rng)
-    elif version >= PLAN_VERSION:
-        plan = randbelow(rng, len(_PLANS))
+    plan = _plan(g, g.decider, rng, version) if version >= PLAN_VERSION else -1
     out: list[Action] = []
     for _ in range(count):
         a = policy_action(g, legal, rng, version, plan)
@@ -187,7 +180,7 @@ def policy_action(g: State, legal: list[Action], rng: random.Random, version: in
 
 def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
     """How often the policy (`version` 1 to 7) draws each area A to G for the deciding seat:
-    the version's `_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
+    the version's `AREA_WEIGHTS`, 0 for an area the seat cannot use when it resolves: C Works with
     the iron for a Steel Bar or 2 rubble (seed 004 "C WORKS"), D Lay Track with a Steel Bar or the iron for one and a
     labourer on C, E Build with a stone or a Steel Bar. Versions 4 and 5, in Mount Snowdon, add
     two tests: a Surveyor at Yr Wyddfa, or that the seat's labourers already on G will bring there,
@@ -195,8 +188,8 @@ def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
     only a fully excavated Track card (seed 004 "D LAY TRACK"), so it is usable only when track
     is left to lay and the next card holds no rubble or a labourer on B may clear it first (B
     resolves before D). In Blaenau Ffestiniog, whose Surveyor walks to the far end and stops,
-    versions 4 and 5 play as version 3. Version 6 weighs by the seat's `plan` (an index into
-    `_PLANS`) with version 4's tests in Mount Snowdon, version 3's in Blaenau Ffestiniog."""
+    versions 4 and 5 play as version 3. Versions 6 and 7 weigh by the seat's `plan` (an index
+    into `_PLANS`) with version 4's tests in Mount Snowdon, version 3's in Blaenau Ffestiniog."""
     cfg = g.cfg
     p = g.decider
     iron_per = train_ability(g, p, "steel_iron_cost", 3)
@@ -214,10 +207,10 @@ def area_weights(g: State, version: int, plan: int = -1) -> list[int]:
         table = _PLANS[plan]
         version = 4 if cfg.scenario == "mount_snowdon" else 3
     else:
-        version = min(max(version, 1), len(_WEIGHTS))
+        version = min(max(version, 1), len(AREA_WEIGHTS))
         if version >= 4 and cfg.scenario != "mount_snowdon":
             version = 3
-        table = _WEIGHTS[version - 1]
+        table = AREA_WEIGHTS[version - 1]
     if version >= 4:
         climb = g.surveyor[p] + g.g_list.count(p) < cfg.n_stations - 1
         if lay:
@@ -260,6 +253,14 @@ def plan_weights(g: State, p: int) -> list[int]:
     return [track, build, climb, office]
 
 
+def _plan(g: State, p: int, rng: random.Random, version: int) -> int:
+    """Seat `p`'s plan at a playout's start: drawn by what it holds (`plan_weights`) in version
+    7, uniformly in version 6 (one draw either way)."""
+    if version >= HELD_PLAN_VERSION:
+        return _held_plan(g, p, rng)
+    return randbelow(rng, len(_PLANS))
+
+
 def _held_plan(g: State, p: int, rng: random.Random) -> int:
     """A plan for seat `p` drawn by `plan_weights`."""
     weights = plan_weights(g, p)
@@ -272,7 +273,7 @@ def _held_plan(g: State, p: int, rng: random.Random) -> int:
 
 
 def _place(g: State, legal: list[Action], rng: random.Random, version: int, plan: int) -> Action:
-    """An option drawn by its area's weight (`area_weights`, by the seat's `plan` in version 6);
+    """An option drawn by its area's weight (`area_weights`, by the seat's `plan` in versions 6 and 7);
     all options alike when the seat can use no area."""
     # Every option of an area weighs the same, so the weights are found once a decision.
     by_area = area_weights(g, version, plan)
