@@ -64,6 +64,18 @@ def _toy() -> ModuleType:
 ITERATION = -1  # in `seen`: a determinization was drawn (an iteration starts at the root)
 
 
+def _counted(original: Any, in_playout: list[int]) -> Any:
+    """`original` (a playout) with `in_playout[0]` raised while it runs, so a spy can leave the
+    playouts' decisions out of what it records."""
+    def wrapper(self: Any, *args: Any) -> int:
+        in_playout[0] += 1
+        try:
+            return int(original(self, *args))
+        finally:
+            in_playout[0] -= 1
+    return wrapper
+
+
 def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
     """The seat searching a 3-player Pebbles game and the seat to move at every decision the
     search met inside its tree (the playouts' decisions left out), each iteration's opened by
@@ -84,21 +96,11 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
             seen.append(self.current_player)
         return legal(self)
 
-    def counted(original: Any) -> Any:
-        """`original` with the decisions it makes left out of `seen`."""
-        def wrapper(self: Any, *args: Any) -> int:
-            in_playout[0] += 1
-            try:
-                return int(original(self, *args))
-            finally:
-                in_playout[0] -= 1
-        return wrapper
-
     monkeypatch.setattr(cls, "legal_actions", spy_legal)
     monkeypatch.setattr(cls, "resample", spy_resample)
     # `policy_playout` of a title without a policy calls `playout`, so both playouts are counted.
-    monkeypatch.setattr(cls, "playout", counted(cls.playout))
-    monkeypatch.setattr(cls, "search_playout", counted(cls.search_playout))
+    monkeypatch.setattr(cls, "playout", _counted(cls.playout, in_playout))
+    monkeypatch.setattr(cls, "search_playout", _counted(cls.search_playout, in_playout))
     g = toy.TITLE.new_game(3, seed=4)
     seat = g.current_player
     bot = SearchBot(SearchConfig.parse(level), seed=2)
@@ -190,19 +192,10 @@ def _others_tree_steps(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int
         asked.append(self.current_player)
         return _narrowed(self)
 
-    def counted(original: Any) -> Any:
-        def wrapper(self: Any, *args: Any) -> int:
-            in_playout[0] += 1
-            try:
-                return int(original(self, *args))
-            finally:
-                in_playout[0] -= 1
-        return wrapper
-
     monkeypatch.setattr(cls, "step", spy_step)
     monkeypatch.setattr(cls, "policy_choices", spy_choices)
-    monkeypatch.setattr(cls, "playout", counted(cls.playout))
-    monkeypatch.setattr(cls, "search_playout", counted(cls.search_playout))
+    monkeypatch.setattr(cls, "playout", _counted(cls.playout, in_playout))
+    monkeypatch.setattr(cls, "search_playout", _counted(cls.search_playout, in_playout))
     g = toy.TITLE.new_game(3, seed=4)
     seat[0] = g.current_player
     before = state(g)
