@@ -96,8 +96,20 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
             seen.append(self.current_player)
         return legal(self)
 
-    monkeypatch.setattr(cls, "legal_actions", spy_legal)
-    monkeypatch.setattr(cls, "resample", spy_resample)
+    seat = _search_spied(level, monkeypatch, {"legal_actions": spy_legal, "resample": spy_resample},
+                         in_playout, lambda _: seen.clear())
+    return seat, seen
+
+
+def _search_spied(level: str, monkeypatch: pytest.MonkeyPatch, spies: dict[str, Any], in_playout: list[int],
+                  start: Any) -> int:
+    """Search a 3-player Pebbles game at `level` with the methods `spies` names replaced and both
+    playouts counted in `in_playout`; `start(seat)` runs just before the search. Checks that the
+    game is unchanged and returns the searching seat."""
+    toy = _toy()
+    cls = toy.Pebbles
+    for name, spy in spies.items():
+        monkeypatch.setattr(cls, name, spy)
     # `policy_playout` of a title without a policy calls `playout`, so both playouts are counted.
     monkeypatch.setattr(cls, "playout", _counted(cls.playout, in_playout))
     monkeypatch.setattr(cls, "search_playout", _counted(cls.search_playout, in_playout))
@@ -105,10 +117,10 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
     seat = g.current_player
     bot = SearchBot(SearchConfig.parse(level), seed=2)
     before = state(g)
-    seen.clear()
+    start(seat)
     bot.choose(g)
     assert state(g) == before
-    return seat, seen
+    return int(seat)
 
 
 def test_the_open_loop_tree_holds_only_the_seats_own_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -192,15 +204,8 @@ def _others_tree_steps(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int
         asked.append(self.current_player)
         return _narrowed(self)
 
-    monkeypatch.setattr(cls, "step", spy_step)
-    monkeypatch.setattr(cls, "policy_choices", spy_choices)
-    monkeypatch.setattr(cls, "playout", _counted(cls.playout, in_playout))
-    monkeypatch.setattr(cls, "search_playout", _counted(cls.search_playout, in_playout))
-    g = toy.TITLE.new_game(3, seed=4)
-    seat[0] = g.current_player
-    before = state(g)
-    SearchBot(SearchConfig.parse(level), seed=2).choose(g)
-    assert state(g) == before
+    _search_spied(level, monkeypatch, {"step": spy_step, "policy_choices": spy_choices}, in_playout,
+                  lambda p: seat.__setitem__(0, p))
     return seat[0], steps, asked
 
 
