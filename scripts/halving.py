@@ -130,7 +130,7 @@ class HalvingBot:
                         d.playout(play, None)
                     res = d.outcome()
                     total[i] += rewards([float(s) for s in res.scores], list(res.winners), self.win,
-                                         self.scale)[seat]
+                                        self.scale)[seat]
                     count[i] += 1
                     used += 1
             # the better half goes on (ties keep their order); the last round leaves one, played
