@@ -59,7 +59,7 @@ def play_one(job: tuple[int, int, str, str | None, int, str, str]) -> dict[str, 
     g = t.new_game(players, seed=seed, scenario=scenario)
     seat = index % players
     specs = [focus if s == seat else opponent for s in range(players)]
-    bots = [make_bot(b, bot_seed(seed, s), game=game) for s, b in enumerate(specs)]
+    bots = [make_bot(b, bot_seed(seed, s), game=game, scenario=g.scenario) for s, b in enumerate(specs)]
     spent = [0.0] * players
     wall = [0.0] * players  # wall-clock thinking: below the CPU time for a root-parallel bot
     asked = [0] * players
@@ -117,14 +117,14 @@ def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
             r["focus"], r["opponent"])
 
 
-def level_name(spec: str, game: str | None = None) -> str:
-    """The named level a focus string is or stands for (bots/levels.toml; in `game`, where a
-    level stands for another string there), else ''. A search level with `:x1` and the same
+def level_name(spec: str, game: str | None = None, scenario: str | None = None) -> str:
+    """The named level a focus string is or stands for (bots/levels.toml; in `game` and
+    `scenario`, where a level stands for another string there), else ''. A search level with `:x1` and the same
     level without it are one level: `:x1` stops a search only once its choice cannot change, so
     from the same seed it makes the same choice (tests/bots/test_search_pins.py), and a ladder of
     either is that level's."""
     for lv in named_levels().values():
-        if spec == lv.name or _same_choices(spec) == _same_choices(lv.spec_for(game)):
+        if spec == lv.name or _same_choices(spec) == _same_choices(lv.spec_for(game, scenario)):
             return lv.name
     return ""
 
@@ -212,7 +212,8 @@ def markdown(summaries: list[dict[str, Any]]) -> str:
         timed = s["focus_spd"] > 0 or s["opponent_spd"] > 0
         fs = f"{s['focus_spd']:.3f}" if timed else "–"
         os_ = f"{s['opponent_spd']:.3f}" if timed else "–"
-        lines.append(f"| {where} | {s['players']} | {level_name(s['focus'], s['game'])} | {s['focus']} | {s['opponent']} | {s['games']} "
+        name = level_name(s['focus'], s['game'], s['scenario'])
+        lines.append(f"| {where} | {s['players']} | {name} | {s['focus']} | {s['opponent']} | {s['games']} "
                      f"| {s['wins']:g} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['focus_mean_score']:.1f} "
                      f"| {s['mean_winning_score']:.1f} | {fs} | {os_} |")
     return "\n".join(lines)

@@ -145,6 +145,26 @@ def test_a_named_level_runs_in_parallel_as_the_level_it_stands_for_in_each_title
         assert bot.name == "parallel:2:master"
 
 
+def test_a_named_level_runs_in_parallel_as_the_level_it_stands_for_in_each_scenario(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mount Snowdon's master is another string than Blaenau Ffestiniog's (bots/levels.toml
+    `scenario_spec`): `parallel:2:master` makes its searches again for the scenario of the
+    first position it is asked about, so each search is the master of that scenario."""
+    from snowdonia.bots.levels import resolve
+
+    monkeypatch.setenv("SNOWDONIA_SERIAL", "1")
+    for scenario in ("mount_snowdon", "blaenau_ffestiniog"):
+        bot = make_bot("parallel:2:master", 3)
+        assert isinstance(bot, ParallelSearchBot)
+        g = positions("snowdonia", scenario, 3, 23, 1)[0]
+        bot.choose(g)
+        want = make_bot(resolve("master", "snowdonia", scenario), 1)
+        assert isinstance(want, SearchBot) and bot.scenario == scenario
+        assert [b.config for b in bot.bots] == [want.config] * 2 and all(b.name == "master" for b in bot.bots)
+        assert bot.last_iterations > 0
+    assert resolve("master", "snowdonia", "mount_snowdon") != resolve("master", "snowdonia", "blaenau_ffestiniog")
+
+
 @pytest.mark.parametrize(("spec", "words"), [
     ("parallel", "written 'parallel:<searches>:<level>'"),
     ("parallel:two:search:100", "written 'parallel:<searches>:<level>'"),

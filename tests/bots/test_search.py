@@ -188,21 +188,61 @@ def test_named_levels_resolve_to_iteration_budgets_and_keep_their_names() -> Non
 def test_a_level_may_stand_for_another_bot_in_one_title() -> None:
     """Foothills' master searches for the win and the margin alone (no own-score share), which
     the ladders found stronger there (docs/bots-and-simulation.md, "Foothills' master plays for
-    the win alone"); Mount Snowdon's plays its playouts to the end by its policy (stop 34).
+    the win alone"); Snowdonia's plays its playouts to the end by its policy (stop 34).
     Everywhere else the level's general string holds; the bot plays under the level's name
     either way."""
     master = named_levels()["master"]
     assert master.specs == {"foothills": "search:6000:r1"}
     assert resolve("master", "foothills") == "search:6000:r1" == master.spec_for("foothills")
     assert resolve("master", "snowdonia") == master.spec == resolve("master") == "search:3000:f1:w0.8:k8:x1:h2"
-    assert master.spec_text() == "search:3000:f1:w0.8:k8:x1:h2; foothills: search:6000:r1"
+    assert master.spec_text() == ("search:3000:f1:w0.8:k8:x1:h2; foothills: search:6000:r1; "
+                                  "snowdonia/mount_snowdon: search:3000:f1:w0.8:k8:x1:h2:o1")
     fh = make_bot("master", 1, game="foothills")
-    ms = make_bot("master", 1, game="snowdonia")
+    ms = make_bot("master", 1, game="snowdonia", scenario="blaenau_ffestiniog")
     assert isinstance(fh, SearchBot) and isinstance(ms, SearchBot)
     assert fh.config == SearchConfig.parse("6000:r1") and ms.config == SearchConfig.parse("3000:f1:w0.8:k8:x1:h2")
     assert fh.name == ms.name == "master"
     # Foothills' master keeps its tree (a lane in the web); Mount Snowdon's, since stop 34, does not
     assert keeps_tree("master", "foothills") and not keeps_tree("master", "snowdonia")
+
+
+def test_a_level_may_stand_for_another_bot_in_one_scenario() -> None:
+    """Mount Snowdon's master keeps the other seats' decisions out of its tree (`:o1`, stop 45:
+    it won more games than the general string against the reference there, and fewer in Blaenau
+    Ffestiniog, which keeps the general string; bots/levels.toml `scenario_spec`). Made for a
+    scenario, the level is that scenario's plain search; made without one, it is a bot that
+    chooses in each scenario exactly as the level made for it, whatever scenario it is asked
+    about, and reads as the bot that chose last."""
+    from snowdonia.bots import ScenarioLevelBot
+
+    master = named_levels()["master"]
+    o1 = "search:3000:f1:w0.8:k8:x1:h2:o1"
+    assert master.scenario_specs == {"snowdonia": {"mount_snowdon": o1}}
+    assert master.scenarios("snowdonia") == {"mount_snowdon": o1} and master.scenarios("foothills") == {}
+    assert resolve("master", "snowdonia", "mount_snowdon") == o1 == master.spec_for("snowdonia", "mount_snowdon")
+    assert resolve("master", "snowdonia", "blaenau_ffestiniog") == master.spec == resolve("master", "snowdonia")
+    assert resolve("master", "foothills", "mount_snowdon") == "search:6000:r1"  # another title's scenario
+    assert resolve("expert", "snowdonia", "mount_snowdon") == "search:2000:s0.3"  # no string of its own there
+    assert master.spec_text("snowdonia") == f"search:3000:f1:w0.8:k8:x1:h2; mount_snowdon: {o1}"
+    assert master.spec_text("foothills") == "search:6000:r1"
+    made = make_bot("master", 1, game="snowdonia", scenario="mount_snowdon")
+    assert isinstance(made, SearchBot) and made.config == SearchConfig.parse(o1[len("search:"):])
+    assert made.name == "master"
+    either = make_bot("master", 1)
+    assert isinstance(either, ScenarioLevelBot) and either.name == "master"
+    assert isinstance(make_bot("master", 1, game="foothills"), SearchBot)  # no scenario of its own there
+    assert isinstance(make_bot("expert", 1), SearchBot)
+    for scenario, flag in (("mount_snowdon", True), ("blaenau_ffestiniog", False)):
+        g = positions("snowdonia", scenario, 3, 23, 1)[0]
+        before = state(g)
+        own = make_bot("master", 1, scenario=scenario)
+        assert isinstance(own, SearchBot) and own.config.open_loop == (1 if flag else 0)
+        assert str(either.choose(g)) == str(own.choose(g))
+        assert state(g) == before
+        assert either.last is either.bot_for(scenario) and either.last.name == "master"
+        assert either.last_iterations == own.last_iterations > 0  # read of the bot that chose
+        assert [s.visits for s in either.last_stats] == [s.visits for s in own.last_stats]
+    assert not keeps_tree("master", "snowdonia") and keeps_tree("master", "foothills")
 
 
 def test_mcts_v1_is_the_reference_algorithm_under_a_versioned_name() -> None:

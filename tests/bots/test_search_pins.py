@@ -77,6 +77,21 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place B1', [18, 15, 132, 58, 10, 21, 32, 14]),
         ('pass', [136, 164]),
     ],
+    # Mount Snowdon's master since stop 45 (bots/levels.toml `scenario_spec`): the master's search
+    # with the open loop over the opponents, recorded with the compiled build; without `:x1`, then
+    # with it (the same choices from 2,880, 2,640, 1,936 and 2,496 of the 3,000 iterations).
+    'search:3000:f1:w0.8:k8:h2:o1': [
+        ('place G', [317, 209, 438, 28, 89, 129, 158, 153, 112, 247, 379, 152, 589]),
+        ('place C1', [264, 606, 402, 910, 104, 160, 432, 122]),
+        ('place B1', [49, 85, 2317, 235, 41, 55, 103, 115]),
+        ('pass', [1270, 1730]),
+    ],
+    'search:3000:f1:w0.8:k8:x1:h2:o1': [
+        ('place G', [315, 197, 415, 27, 88, 128, 154, 152, 103, 243, 377, 137, 544]),
+        ('place C1', [258, 498, 237, 867, 86, 157, 417, 120]),
+        ('place B1', [47, 80, 1297, 218, 39, 53, 100, 102]),
+        ('pass', [985, 1511]),
+    ],
     # The second open loop (`:o2`, stop 43: the others' first replies stay in the tree).
     'search:300:f1:w0.8:k8:h2:o2': [
         ('place C1', [4, 33, 59, 9, 14, 62, 20, 21, 7, 7, 16, 23, 25]),
@@ -158,6 +173,11 @@ def test_every_named_search_level_is_pinned() -> None:
     assert specs and specs <= set(LEVEL_PINS)
     own = {f"{g}/{s}" for lv in named_levels().values() for g, s in lv.specs.items() if s.startswith("search:")}
     assert own == set(TITLE_LEVEL_PINS)
+    # a scenario's own string: Mount Snowdon's are pinned above (its positions), any other here
+    by_scenario = {(g, k, s) for lv in named_levels().values() for g, own in lv.scenario_specs.items()
+                   for k, s in own.items()}
+    assert by_scenario and all(s in LEVEL_PINS for g, k, s in by_scenario if (g, k) == ("snowdonia", "mount_snowdon"))
+    assert all((g, k) == ("snowdonia", "mount_snowdon") for g, k, _ in by_scenario)
 
 
 @pytest.mark.parametrize("key", sorted(TITLE_LEVEL_PINS))

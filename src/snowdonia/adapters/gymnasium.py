@@ -170,7 +170,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _make_bot(self, spec: str | Callable[[int], Bot], seed: int) -> Bot:
         if callable(spec):
             return spec(seed)
-        return make_bot(spec, seed=seed, game=self.setup.game)
+        return make_bot(spec, seed=seed, game=self.setup.game, scenario=self.setup.scenario)
 
     def _play_bots(self) -> None:
         g = self.game

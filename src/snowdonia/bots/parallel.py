@@ -54,13 +54,13 @@ def _rows(bot: SearchBot, game: Position) -> tuple[list[Row], int]:
     return rows, bot.last_iterations
 
 
-def _serve(conn: Connection, game: str, spec: str, seed: int) -> None:
+def _serve(conn: Connection, game: str, spec: str, seed: int, scenario: str | None) -> None:
     """A helper process: one search bot for the whole game, asked one position at a time."""
     from snowdonia.bots import make_bot
     from snowdonia.registry import title
 
     t = title(game)
-    bot = make_bot(spec, seed, game=game)
+    bot = make_bot(spec, seed, game=game, scenario=scenario)
     while True:
         try:
             blob = conn.recv_bytes()
@@ -87,6 +87,9 @@ class ParallelSearchBot:
         # Each search's seed, drawn once from the bot's seed: the same on every machine.
         self.seeds = [draw.randrange(1 << 30) for _ in range(jobs)]
         self.game_name = "snowdonia"
+        # the scenario the searches were made for: a named level may stand for another string
+        # in some scenarios (bots/levels.toml), so they are made again for the first position's
+        self.scenario: str | None = None
         self._make = make_bot
         self.bots: list[SearchBot] = [self._search(spec, s, "snowdonia") for s in self.seeds]
         self._helpers: list[tuple[Any, Connection]] = []
@@ -96,7 +99,11 @@ class ParallelSearchBot:
         self.last_stats: list[OptionStats] = []
 
     def _search(self, spec: str, seed: int, game: str) -> SearchBot:
-        bot = self._make(spec, seed, game=game)
+        from snowdonia.bots import ScenarioLevelBot
+
+        bot = self._make(spec, seed, game=game, scenario=self.scenario)
+        if isinstance(bot, ScenarioLevelBot):  # no scenario yet: checked as the title's level
+            bot = bot.others
         if not isinstance(bot, SearchBot):
             raise ValueError(refusal("parallel searches run a search level (such as 'search:3000' or 'master'), "
                                      "not %(spec)s", spec=repr(spec)))
@@ -123,7 +130,8 @@ class ParallelSearchBot:
         ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold threads
         for seed in self.seeds[1:]:
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(theirs, self.game_name, self.spec, seed), daemon=True)
+            proc = ctx.Process(target=_serve, args=(theirs, self.game_name, self.spec, seed, self.scenario),
+                               daemon=True)
             proc.start()
             theirs.close()
             self._helpers.append((proc, mine))
@@ -180,6 +188,9 @@ class ParallelSearchBot:
         return results, its, cpu
 
     def choose(self, game: Position) -> Any:
+        if game.scenario != self.scenario:
+            self.scenario = game.scenario
+            self.close()  # the searches made again for this scenario (before any search: nothing lost)
         legal = game.legal_actions()
         inner = self.bots[0]
         if len(legal) == 1:

@@ -33,7 +33,7 @@ def play(spec: GameSpec) -> dict[str, Any]:
     n = len(spec.bots)
     t = title(spec.game)
     g = t.new_game(n, seed=spec.seed, scenario=spec.scenario, **spec.settings)
-    bots = [make_bot(b, bot_seed(spec.seed, s), game=spec.game) for s, b in enumerate(spec.bots)]
+    bots = [make_bot(b, bot_seed(spec.seed, s), game=spec.game, scenario=g.scenario) for s, b in enumerate(spec.bots)]
     while not g.is_over:
         p = g.current_player
         assert p is not None

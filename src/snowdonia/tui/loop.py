@@ -126,7 +126,7 @@ class PlaySession:
         self.save_path = save_path
         self.names = view.seat_names(position.players)
         self.bots: dict[int, Bot] = {
-            p: make_bot(spec, seed=bot_seed * 10 + p, game=self.game_name)
+            p: make_bot(spec, seed=bot_seed * 10 + p, game=self.game_name, scenario=position.scenario)
             for p, spec in enumerate(self.seats) if spec != HUMAN
         }
         self.humans = [p for p, spec in enumerate(self.seats) if spec == HUMAN]

@@ -88,7 +88,7 @@ def think(game: str, blob: bytes, level: str, seed: int, keep: str = "") -> str:
     k = (game, level, keep)
     bot = _kept.pop(k, None) if keep else None
     if bot is None:
-        bot = make_bot(level, seed, game=game)
+        bot = make_bot(level, seed, game=game, scenario=position.scenario)
     text = str(bot.choose(position))
     if keep:
         _kept[k] = bot
