@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> list[float]:
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
     g = snowdonia.new_game(args.players, seed=args.seed, scenario=args.scenario, game=args.game)
-    bot = make_bot(args.level, args.seed * 7 + 1, game=args.game)
+    bot = make_bot(args.level, args.seed * 7 + 1, game=args.game, scenario=g.scenario)
     greedy = make_bot("greedy", args.seed * 7 + 2, game=args.game)
     times: list[float] = []
     while not g.is_over:
