@@ -119,10 +119,10 @@ def ladder_key(r: dict[str, Any]) -> tuple[Any, ...]:
 
 def level_name(spec: str, game: str | None = None, scenario: str | None = None) -> str:
     """The named level a focus string is or stands for (bots/levels.toml; in `game` and
-    `scenario`, where a level stands for another string there), else ''. A search level with `:x1` and the same
-    level without it are one level: `:x1` stops a search only once its choice cannot change, so
-    from the same seed it makes the same choice (tests/bots/test_search_pins.py), and a ladder of
-    either is that level's."""
+    `scenario`, where a level stands for another string there), else ''. A search level with
+    `:x1` and the same level without it are one level: `:x1` stops a search only once its choice
+    cannot change, so from the same seed it makes the same choice (tests/bots/test_search_pins.py),
+    and a ladder of either is that level's."""
     for lv in named_levels().values():
         if spec == lv.name or _same_choices(spec) == _same_choices(lv.spec_for(game, scenario)):
             return lv.name
