@@ -3,7 +3,8 @@ only the searching seat's own decisions, and every other seat decides inside the
 does in the playouts. Stop 40 found that a larger tree gains by depth; with `:o1` the same
 iterations reach further into the seat's own plan. `:o2` (stop 43) keeps the others' first replies
 to the seat's choice in the tree and plays only their later decisions as in the playouts; `:o3`
-(stop 44) searches each first reply only among the playout policy's likeliest options. The
+(stop 44) searches each first reply only among the playout policy's likeliest options; `:o4`
+(stop 46) is `:o1` whose others' first replies are the one-ply bot's, drawn once a node. The
 flags keep the bot's guarantees: the real game is never changed, a choice never depends on hidden
 facts, the same seed gives the same moves (pinned, so the compiled and the pure search must
 agree)."""
@@ -32,11 +33,11 @@ def test_the_flag_parses_names_the_bot_and_refuses_tree_reuse() -> None:
     assert make_bot("search:300:o1", seed=1).name == "search:300:o1"
     # A kept tree is followed by the decisions played since, the others' among them; an
     # open-loop tree has no node for those, so the two flags are refused together, in words.
-    for flag in ("o1", "o2", "o3"):
-        with pytest.raises(ValueError, match="none of the three with 'r1'"):
+    for flag in ("o1", "o2", "o3", "o4"):
+        with pytest.raises(ValueError, match="none of the four with 'r1'"):
             SearchConfig.parse(f"300:{flag}:r1")
-    with pytest.raises(ValueError, match="'o3'"):
-        SearchConfig.parse("300:o4")
+    with pytest.raises(ValueError, match="'o4'"):
+        SearchConfig.parse("300:o5")
     # `:o2` (stop 43): the others' first replies stay in the tree.
     assert SearchConfig.parse("3000:f1:h2:o2").open_loop == 2
     assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o2").label() == "3000:f1:w0.8:k8:h2:o2"
@@ -45,6 +46,10 @@ def test_the_flag_parses_names_the_bot_and_refuses_tree_reuse() -> None:
     assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o3").open_loop == 3
     assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o3").label() == "3000:f1:w0.8:k8:h2:o3"
     assert make_bot("search:300:o3", seed=1).name == "search:300:o3"
+    # `:o4` (stop 46): the first replies the one-ply bot's.
+    assert SearchConfig.parse("3000:f1:w0.8:k8:h2:o4").open_loop == 4
+    assert SearchConfig.parse("3000:f1:w0.8:k8:x1:h2:o4").label() == "3000:f1:w0.8:k8:x1:h2:o4"
+    assert make_bot("search:300:o4", seed=1).name == "search:300:o4"
 
 
 def _toy() -> ModuleType:
@@ -76,7 +81,7 @@ def _counted(original: Any, in_playout: list[int]) -> Any:
     return wrapper
 
 
-def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
+def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch, one_ply: Any = None) -> tuple[int, list[int]]:
     """The seat searching a 3-player Pebbles game and the seat to move at every decision the
     search met inside its tree (the playouts' decisions left out), each iteration's opened by
     `ITERATION`."""
@@ -97,15 +102,16 @@ def _deciders_in_the_tree(level: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
         return legal(self)
 
     seat = _search_spied(level, monkeypatch, {"legal_actions": spy_legal, "resample": spy_resample},
-                         in_playout, lambda _: seen.clear())
+                         in_playout, lambda _: seen.clear(), one_ply)
     return seat, seen
 
 
 def _search_spied(level: str, monkeypatch: pytest.MonkeyPatch, spies: dict[str, Any], in_playout: list[int],
-                  start: Any) -> int:
+                  start: Any, one_ply: Any = None) -> int:
     """Search a 3-player Pebbles game at `level` with the methods `spies` names replaced and both
-    playouts counted in `in_playout`; `start(seat)` runs just before the search. Checks that the
-    game is unchanged and returns the searching seat."""
+    playouts counted in `in_playout`; `start(seat)` runs just before the search; `one_ply`, if
+    given, is the bot's one-ply bot (Pebbles has none). Checks that the game is unchanged and
+    returns the searching seat."""
     toy = _toy()
     cls = toy.Pebbles
     for name, spy in spies.items():
@@ -116,6 +122,8 @@ def _search_spied(level: str, monkeypatch: pytest.MonkeyPatch, spies: dict[str, 
     g = toy.TITLE.new_game(3, seed=4)
     seat = g.current_player
     bot = SearchBot(SearchConfig.parse(level), seed=2)
+    if one_ply is not None:
+        bot.prior_bot = one_ply
     before = state(g)
     start(seat)
     bot.choose(g)
@@ -168,12 +176,11 @@ def test_an_open_loop_search_keeps_the_bots_guarantees(game: str, scenario: str 
     cannot see get the same choice and statistics from the same seed and budget."""
     for g in positions(game, scenario, players, 13, 3):
         before = state(g)
-        for level in ("search:60:f1:h2:o1", "search:60:f1:h2:o2", "search:60:f1:h2:o3"):
+        for level in ("search:60:f1:h2:o1", "search:60:f1:h2:o2", "search:60:f1:h2:o3", "search:60:f1:h2:o4"):
             a = make_bot(level, 5, game=game).choose(g)
             assert state(g) == before and a in g.legal_actions()
-    assert twins_choose_alike("search:60:f1:h2:o1", game, scenario, players) >= 2
-    assert twins_choose_alike("search:60:f1:h2:o2", game, scenario, players) >= 2
-    assert twins_choose_alike("search:60:f1:h2:o3", game, scenario, players) >= 2
+    for flag in ("o1", "o2", "o3", "o4"):
+        assert twins_choose_alike(f"search:60:f1:h2:{flag}", game, scenario, players) >= 2
 
 
 def _narrowed(g: Any) -> list[Any]:
@@ -224,3 +231,68 @@ def test_the_third_open_loop_searches_the_first_replies_among_the_policys_likeli
     turns = _turns(seen, seat)
     assert all(runs in (["own"], ["own", "others"], ["own", "others", "own"]) for runs in turns)
     assert sum(runs == ["own", "others", "own"] for runs in turns) > 20
+
+
+class _TakeFirst:
+    """A stand-in one-ply bot for Pebbles: takes from the row when it can, else draws; counts
+    the decisions it was asked."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, g: Any) -> Any:
+        self.asked += 1
+        return _preferred(g)
+
+
+def _preferred(g: Any) -> Any:
+    legal = g.legal_actions()
+    return next((a for a in legal if a.kind == "take"), legal[0])
+
+
+def _first_replies(level: str, monkeypatch: pytest.MonkeyPatch, one_ply: Any) -> list[tuple[Any, Any]]:
+    """Every decision another seat took inside the tree of a 3-player Pebbles search (the
+    playouts' left out): (the option taken, `_preferred`'s option there)."""
+    toy = _toy()
+    cls = toy.Pebbles
+    in_playout = [0]
+    taken: list[tuple[Any, Any]] = []
+    step = cls.step
+    seat = [-1]
+
+    def spy_step(self: Any, action: Any) -> None:
+        if not in_playout[0] and self.current_player != seat[0]:
+            taken.append((action, _preferred(self)))
+        step(self, action)
+
+    _search_spied(level, monkeypatch, {"step": spy_step}, in_playout, lambda p: seat.__setitem__(0, p), one_ply)
+    return taken
+
+
+def test_the_fourth_open_loop_takes_the_first_replies_from_the_one_ply_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`:o4` (stop 46): the other seats decide outside the playouts only in their first replies
+    to the seat's decision (the runs of `:o2`), and each such reply is the one-ply bot's choice,
+    asked once below each of the seat's nodes and kept for the later iterations; `:o1` takes
+    no decision of theirs outside the playouts (the checks can fail)."""
+    one_ply = _TakeFirst()
+    taken = _first_replies("300:f1:h1:o4", monkeypatch, one_ply)
+    assert len(taken) > 250
+    # Nothing is hidden in Pebbles, but the draws differ between iterations: a kept reply may not
+    # be an option in another iteration's draws, and the playout policy takes it then.
+    assert sum(a == want for a, want in taken) >= 0.9 * len(taken)
+    assert 0 < one_ply.asked < len(taken) / 3
+    assert not _first_replies("300:f1:h1:o1", monkeypatch, _TakeFirst())
+    seat, seen = _deciders_in_the_tree("300:f1:h1:o4", monkeypatch, _TakeFirst())
+    turns = _turns(seen, seat)
+    assert all(runs in (["own"], ["own", "others"], ["own", "others", "own"]) for runs in turns)
+    assert sum(runs == ["own", "others", "own"] for runs in turns) > 20
+
+
+def test_the_fourth_open_loop_without_a_one_ply_bot_is_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A title without a one-ply bot: `:o4` plays its first replies as `:o1` does."""
+    assert not _first_replies("300:f1:h1:o4", monkeypatch, None)
+    a = SearchBot(SearchConfig.parse("200:f1:h1:o1"), seed=3)
+    b = SearchBot(SearchConfig.parse("200:f1:h1:o4"), seed=3)
+    g = _toy().TITLE.new_game(3, seed=5)
+    assert a.choose(g) == b.choose(g)
+    assert [s.visits for s in a.last_stats] == [s.visits for s in b.last_stats]

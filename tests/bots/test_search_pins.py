@@ -99,6 +99,13 @@ LEVEL_PINS: dict[str, list[tuple[str, list[int]]]] = {
         ('place B2', [11, 10, 76, 122, 10, 16, 20, 35]),
         ('pass', [123, 177]),
     ],
+    # The fourth open loop (`:o4`, stop 46: `:o1` whose others' first replies are the one-ply bot's).
+    'search:300:f1:w0.8:k8:h2:o4': [
+        ('place E2', [15, 18, 23, 22, 10, 24, 18, 9, 33, 43, 38, 22, 25]),
+        ('place A1', [64, 45, 39, 29, 50, 13, 44, 16]),
+        ('place A3', [18, 65, 55, 51, 35, 18, 30, 28]),
+        ('pass', [97, 203]),
+    ],
     'search:1000:s0.3': [
         ('place A3', [124, 156, 162, 58, 115, 29, 27, 32, 35, 40, 60, 38, 124]),
         ('place F2', [98, 156, 65, 163, 55, 176, 218, 69]),

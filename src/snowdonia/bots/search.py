@@ -85,7 +85,8 @@ class SearchConfig:
     policy: int = 0  # playouts follow version 1 to 7 of the title's cheap playout policy (`:h1` to `:h7`), not uniform random
     # 1: the tree holds only the searching seat's decisions, the others play as in playouts (`:o1`);
     # 2: the others' first replies are in the tree, every later decision of theirs as in playouts (`:o2`);
-    # 3: as 2, each first reply searched among the playout policy's likeliest options (`:o3`).
+    # 3: as 2, each first reply searched among the playout policy's likeliest options (`:o3`);
+    # 4: as 1, but the others' first replies are the one-ply bot's, drawn once a node (`:o4`).
     open_loop: int = 0
     seconds_cap: float | None = None
 
@@ -143,7 +144,7 @@ class SearchConfig:
                     policy = int(extra[1:])
                 elif extra.startswith("c"):
                     exploration = float(extra[1:])
-                elif extra in ("o0", "o1", "o2", "o3"):
+                elif extra in ("o0", "o1", "o2", "o3", "o4"):
                     open_loop = int(extra[1:])
                 else:
                     raise ValueError
@@ -160,8 +161,9 @@ class SearchConfig:
                 "evaluation), 'm1' (merged options), 'r1' (tree reuse), 'f1' (playouts to the game's end), a win "
                 "weight from 0 to 1 ('w0.8'), a margin scale in VP ('k8'), 'v1' (the learned value), 'x1' (stop "
                 "once the choice is decided), 'h1' to 'h7' (the title's playout policy), 'o1' (only the seat's own decisions in the tree), "
-                "'o2' (the others' first replies too) or 'o3' (their first replies narrowed to the playout policy's "
-                "likeliest; none of the three with 'r1') and an exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
+                "'o2' (the others' first replies too), 'o3' (their first replies narrowed to the playout policy's "
+                "likeliest) or 'o4' (their first replies the one-ply bot's; none of the four with 'r1') and an "
+                "exploration constant from 0 to 10 ('c0.7'); 1 to 1,000,000 iterations",
                 level=repr(level))) from None
         return SearchConfig(iterations=its, depth=depth, guided=guided, prior=prior, own=own, sharp=sharp,
                             merge=merge, reuse=reuse, full=full, win_weight=win_weight, margin_scale=margin_scale,
@@ -248,6 +250,9 @@ class SearchBot:
         self._kept_key: tuple[Any, ...] = ()
         self._kept_history: list[str] = []
         self._values: dict[Any, Any] = {}  # configuration -> its LearnedValue (`:v1`)
+        # `:o4`: the others' first replies below each of the seat's nodes (the node's id -> the
+        # one-ply bot's choices in turn), drawn once and kept for the one search.
+        self._replies: dict[int, list[Any]] = {}
 
     def configure_for(self, title: Any) -> None:
         """Take the title's one-ply bot as the root prior (None: no prior)."""
@@ -320,6 +325,7 @@ class SearchBot:
         # the first, since a kept tree may already have settled the question; counted in
         # iterations, never in time, so a level still plays the same moves on any machine.
         settle = cfg.decided and not every_option
+        self._replies = {}
         while its < cfg.iterations:
             if cap is not None and its > 0 and time.perf_counter() - start >= cap:
                 break
@@ -329,6 +335,7 @@ class SearchBot:
             its += 1
         self.last_iterations = its
         self.last_seconds = time.perf_counter() - start
+        self._replies = {}
         if cfg.reuse:
             self._kept = root
             self._kept_key = _game_key(game, every_option)
@@ -395,9 +402,12 @@ class SearchBot:
         # `:o1` leaves every other seat's decision out of the tree; `:o2` keeps their first
         # replies (phase 1: between the seat's own first turn and its next) and leaves out the rest;
         # `:o3` keeps them too, each among the options the playout policy draws most.
-        open_loop = cfg.open_loop == 1
+        # `:o4` is `:o1` whose others' first replies are the one-ply bot's (phase 1, as `:o2`'s).
+        open_loop = cfg.open_loop in (1, 4)
         phase = 0 if cfg.open_loop >= 2 else 2
         narrow = cfg.open_loop == 3
+        one_ply = cfg.open_loop == 4 and self.prior_bot is not None
+        replied = 0  # `:o4`: the first replies taken so far in this iteration
         while not d.is_over:
             p = d.current_player
             assert p is not None
@@ -407,6 +417,14 @@ class SearchBot:
                 elif phase == 1:
                     phase = 2
                     open_loop = True
+            if one_ply and phase == 1:
+                # `:o4`: Mount Snowdon's reference plays the one-ply bot's move 2.9 times as often
+                # as the playout policy's first draw (stop 46), and the first replies are what
+                # `:o1` lost in Blaenau Ffestiniog (stop 43), yet searching them costs the depth
+                # it gained. So each is the one-ply bot's choice, drawn once below the seat's node.
+                d.step(self._first_reply(node, replied, d, rng))
+                replied += 1
+                continue
             if open_loop and p != seat:
                 # `:o1`: another seat's decision is no node of the tree; it is taken as in the
                 # playouts (one decision by the title's playout policy, or uniformly at random),
@@ -474,6 +492,13 @@ class SearchBot:
             node = children[best_a]
             d.step(best_a)
             path.append(node)
+        if one_ply and phase < 2:
+            # A node opened before any reply: its first replies are drawn here, as every later
+            # iteration through it will take them.
+            node = path[-1]
+            while not d.is_over and d.current_player != seat:
+                d.step(self._first_reply(node, replied, d, rng))
+                replied += 1
         depth = cfg.depth
         guided = cfg.guided
         if cfg.policy and acts is None and guided <= 0.0:
@@ -522,6 +547,29 @@ class SearchBot:
                 st.wins += 1.0 / len(winners)
 
 
+    def _first_reply(self, node: Node, k: int, d: Position, rng: random.Random) -> Any:
+        """`:o4`: the `k`-th decision the other seats take after the seat's decision at `node`,
+        before its next: the one-ply bot's choice in the first iteration that meets it, the same
+        option in every later one while it is legal in that iteration's determinization, else a
+        draw of the playout policy."""
+        replies = self._replies.get(id(node))
+        if replies is None:
+            replies = []
+            self._replies[id(node)] = replies
+        if k >= len(replies):
+            a = self.prior_bot.choose(d)
+            replies.append(a)
+            return a
+        a = replies[k]
+        if a in d.legal_actions():
+            return a
+        policy = self.config.policy
+        if policy:
+            return d.policy_choices(rng, 1, policy)[0]
+        legal = d.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+
 def _decided(root: Node, legal: list[Any], remaining: int) -> bool:
     """True when the most visited of the legal root options leads the runner-up by more than
     `remaining` visits, so no use of the remaining iterations can change `_rank`'s pick."""
@@ -568,7 +616,7 @@ def _own(score: float) -> float:
 
 
 def rewards(scores: list[float], winners: list[int], win_weight: float, scale: float,
-             own: float = 0.0) -> list[float]:
+            own: float = 0.0) -> list[float]:
     n = len(scores)
     if n == 1:
         return [1.0 / (1.0 + math.exp(-(scores[0] - 40.0) / 15.0))]
