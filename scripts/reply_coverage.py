@@ -14,6 +14,12 @@ scenario: how often the reference's choice is among the policy's options for eac
 the decision's kind (a placement by its area letter), and the reference's choices the policy
 missed most often.
 
+Beside the draws, every row records the title's one-ply bot's move there (`one_ply`, the choice
+of `greedy` from the same seed: stop 46's question, whether a cheap model of the others predicts
+the reference better than the policy's first draw), and with `--again` the reference's choice
+from another seed (`again`: how often the reference agrees with itself, the most any model of it
+could reach). Rows of an earlier run that lack them get them, and the file is written anew.
+
     nice -n 5 python3 scripts/reply_coverage.py --scenario mount_snowdon --scenario blaenau_ffestiniog \\
         --seeds 500:560 --draws 1,4,8 --out docs/ladder/dev/reply-coverage-mcts5000.jsonl
 """
@@ -63,16 +69,28 @@ def kind(action: str) -> str:
     return words[0]
 
 
-def measure(g: Position, reference: str, seed: int, draws: list[int], version: int) -> dict[str, Any]:
+def measure(g: Position, reference: str, seed: int, draws: list[int], version: int,
+            again: bool = False) -> dict[str, Any]:
     """The reference's choice at `g` and, for each count of draws, whether the policy's
-    options include it; `g` is never changed."""
+    options include it; the one-ply bot's move (and with `again` the reference's from another
+    seed) as `extras` gives them; `g` is never changed."""
     chosen = str(make_bot(reference, seed, game=g.title.name, scenario=g.scenario).choose(g))
     row: dict[str, Any] = {"reference": chosen, "kind": kind(chosen), "options": len(g.legal_actions())}
     for n in draws:
         options = [str(a) for a in g.policy_choices(random.Random(seed), n, version)]
         row[f"in{n}"] = chosen in options
         row[f"distinct{n}"] = len(options)
+    row.update(extras(g, reference, seed, again))
     return row
+
+
+def extras(g: Position, reference: str, seed: int, again: bool) -> dict[str, Any]:
+    """The one-ply bot's move at `g` (`one_ply`, from `seed`) and with `again` the reference's
+    choice from another seed (`again`); `g` is never changed."""
+    out: dict[str, Any] = {"one_ply": str(make_bot("greedy", seed, game=g.title.name, scenario=g.scenario).choose(g))}
+    if again:
+        out["again"] = str(make_bot(reference, seed + 7777, game=g.title.name, scenario=g.scenario).choose(g))
+    return out
 
 
 def summary(rows: list[dict[str, Any]], draws: list[int]) -> dict[str, Any]:
@@ -87,6 +105,10 @@ def summary(rows: list[dict[str, Any]], draws: list[int]) -> dict[str, Any]:
             "positions": len(mine),
             "mean options": round(sum(r["options"] for r in mine) / len(mine), 1),
             **{f"among {n} draws": round(sum(r[f"in{n}"] for r in mine) / len(mine), 3) for n in draws},
+            **({"the one-ply bot's move": round(sum(r["one_ply"] == r["reference"] for r in mine) / len(mine), 3)}
+               if all("one_ply" in r for r in mine) else {}),
+            **({"the reference from another seed": round(sum(r["again"] == r["reference"] for r in mine) / len(mine), 3)}
+               if all("again" in r for r in mine) else {}),
             "by kind": {k: {"positions": len(v), **{f"among {n}": round(sum(r[f"in{n}"] for r in v) / len(v), 2)
                                                     for n in draws}}
                         for k, v in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))},
@@ -104,6 +126,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--draws", default="1,4,8", help="counts of policy draws, comma separated")
     ap.add_argument("--version", type=int, default=2, help="the playout policy's version (the master's: 2)")
     ap.add_argument("--out", type=Path, default=None, help="one JSON line per position (resumable: kept rows are skipped)")
+    ap.add_argument("--again", action="store_true", help="also the reference's choice from another seed")
     args = ap.parse_args(argv)
     try:
         first, last = (int(x) for x in args.seeds.split(":"))
@@ -119,19 +142,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     if args.out is not None and args.out.exists():
         rows = [json.loads(x) for x in args.out.read_text().splitlines() if x.strip()]
-    done = {(r["scenario"], r["seed"]) for r in rows}
+    done = {(r["scenario"], r["seed"]): r for r in rows}
+    filled = False
     for scenario in scenarios:
         key = t.scenario(scenario).key
         for seed, g in positions(args.game, key, first, last):
-            if (key, seed) in done:
+            kept = done.get((key, seed))
+            if kept is not None:
+                if "one_ply" not in kept or (args.again and "again" not in kept):
+                    kept.update(extras(g, args.reference, seed, args.again or "again" in kept))
+                    filled = True
                 continue
-            row = {"scenario": key, "seed": seed, **measure(g, args.reference, seed, draws, args.version)}
+            row = {"scenario": key, "seed": seed, **measure(g, args.reference, seed, draws, args.version, args.again)}
             rows.append(row)
             if args.out is not None:
                 with args.out.open("a") as f:
                     f.write(json.dumps(row) + "\n")
             print(f"{key} {seed}: {row['reference']} {'in' if row[f'in{draws[-1]}'] else 'NOT in'} "
                   f"{draws[-1]} draws", file=sys.stderr)
+    if filled and args.out is not None:
+        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
     found = summary(rows, draws)
     print(json.dumps(found, indent=1))
     return found
