@@ -418,10 +418,11 @@ class SearchBot:
                     phase = 2
                     open_loop = True
             if one_ply and phase == 1:
-                # `:o4`: Mount Snowdon's reference plays the one-ply bot's move 2.9 times as often
-                # as the playout policy's first draw (stop 46), and the first replies are what
-                # `:o1` lost in Blaenau Ffestiniog (stop 43), yet searching them costs the depth
-                # it gained. So each is the one-ply bot's choice, drawn once below the seat's node.
+                # `:o4`: Mount Snowdon's reference plays the one-ply bot's move nearly three times as
+                # often as the playout policy's first draw (0.36 to 0.13, stop 46), and the first
+                # replies are what `:o1` lost in Blaenau Ffestiniog (stop 43), yet searching them
+                # costs the depth it gained. So each is the one-ply bot's choice, drawn once below
+                # the seat's node.
                 d.step(self._first_reply(node, replied, d, rng))
                 replied += 1
                 continue
