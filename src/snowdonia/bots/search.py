@@ -547,7 +547,6 @@ class SearchBot:
             if seat in winners:
                 st.wins += 1.0 / len(winners)
 
-
     def _first_reply(self, node: Node, k: int, d: Position, rng: random.Random) -> Any:
         """`:o4`: the `k`-th decision the other seats take after the seat's decision at `node`,
         before its next: the one-ply bot's choice in the first iteration that meets it, the same
